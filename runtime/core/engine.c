@@ -1,0 +1,139 @@
+/* engine.c: move rules driven by tile flags. Every change goes through the logged state
+ * primitives, so one call is one undoable record with the hash kept up to date. */
+#include "core/engine.h"
+
+#include <ctype.h>
+
+static inline uint32_t floor_flags(const state *s, int c) { return s->rules->tile[s->floor[c]].flags; }
+static inline uint32_t obj_flags(const state *s, int c) { return s->rules->tile[s->obj[c]].flags; }
+
+/* Can a box enter c? Holes swallow boxes, so they count as open. */
+static inline bool box_can_enter(const state *s, int c)
+{
+    return c >= 0 && !s->obj[c] && !(floor_flags(s, c) & (TILE_SOLID | TILE_VOID));
+}
+
+/* Moves the object at `from` into `to` (free), then lets it fall into a hole or slide on ice. */
+static void carry(state *s, int from, int to, int dir)
+{
+    int id = s->obj[from];
+    state_set_obj(s, from, 0);
+    for (;;) {
+        if (floor_flags(s, to) & TILE_HOLE) {
+            state_set_floor(s, to, s->rules->floor_id); /* the box fills the hole and is gone */
+            return;
+        }
+        if (!(floor_flags(s, to) & TILE_SLIPPERY)) break;
+        int next = grid_step(s->g, to, dir);
+        if (!box_can_enter(s, next)) break;
+        to = next;
+    }
+    state_set_obj(s, to, id);
+}
+
+/* The player at p steps to n (free), sliding on ice while the way ahead is walkable. */
+static int walk(state *s, int p, int n, int dir)
+{
+    int id = s->obj[p];
+    state_set_obj(s, p, 0);
+    while ((floor_flags(s, n) & TILE_SLIPPERY) && state_walkable(s, grid_step(s->g, n, dir)))
+        n = grid_step(s->g, n, dir);
+    state_set_obj(s, n, id);
+    return n;
+}
+
+static move_result move_sliding(state *s, int dir)
+{
+    int b = s->blank, n = b >= 0 ? grid_step(s->g, b, dir) : -1;
+    if (n < 0) return MOVE_BLOCKED;
+    history_begin(s, dir);
+    state_set_num(s, b, s->num[n]);
+    state_set_obj(s, b, s->obj[n]);
+    state_set_num(s, n, 0);
+    state_set_obj(s, n, 0);
+    history_add_counts(s, 1, 0, 0);
+    history_end(s);
+    s->facing = dir;
+    return MOVE_WALK;
+}
+
+move_result engine_move(state *s, int dir)
+{
+    if (dir < 0 || dir >= s->g->ndirs) return MOVE_BLOCKED;
+    if (s->rules->kind == RULES_SLIDING) return move_sliding(s, dir);
+    int p = s->active < s->nplayers ? s->player[s->active] : -1;
+    if (p < 0) return MOVE_BLOCKED;
+    int n = grid_step(s->g, p, dir);
+    if (n < 0 || (floor_flags(s, n) & (TILE_SOLID | TILE_VOID | TILE_HOLE))) return MOVE_BLOCKED;
+    s->facing = dir;
+    if (s->obj[n]) {
+        if (!(obj_flags(s, n) & TILE_PUSHABLE) || s->rules->pull) return MOVE_BLOCKED;
+        /* A push moves up to max_chain boxes in a row; the cell after the last must be free. */
+        int chain[64], k = 0, c = n, limit = s->rules->max_chain;
+        if (limit < 1) limit = 1;
+        if (limit > 64) limit = 64;
+        while (c >= 0 && s->obj[c] && (obj_flags(s, c) & TILE_PUSHABLE) && k < limit) {
+            chain[k++] = c;
+            c = grid_step(s->g, c, dir);
+        }
+        if (!box_can_enter(s, c)) return MOVE_BLOCKED;
+        history_begin(s, dir);
+        carry(s, chain[k - 1], c, dir);
+        for (int i = k - 2; i >= 0; i--) carry(s, chain[i], chain[i + 1], dir);
+        walk(s, p, n, dir);
+        history_add_counts(s, 1, 1, RECORD_PUSH);
+        history_end(s);
+        return MOVE_PUSH;
+    }
+    history_begin(s, dir);
+    int back = grid_step(s->g, p, grid_opposite(s->g, dir));
+    int pulled = s->rules->pull && back >= 0 && s->obj[back] && (obj_flags(s, back) & TILE_PUSHABLE);
+    walk(s, p, n, dir);
+    if (pulled) carry(s, back, p, dir);
+    history_add_counts(s, 1, pulled, pulled ? RECORD_PUSH : 0);
+    history_end(s);
+    return pulled ? MOVE_PUSH : MOVE_WALK;
+}
+
+int engine_slide_cell(state *s, int cell)
+{
+    if (s->rules->kind != RULES_SLIDING || cell < 0 || cell == s->blank || s->blank < 0) return 0;
+    int w = s->g->w, bx = s->blank % w, by = s->blank / w, cx = cell % w, cy = cell / w;
+    int dir;
+    if (bx == cx) dir = cy < by ? DIR_UP : DIR_DOWN;
+    else if (by == cy) dir = cx < bx ? DIR_LEFT : DIR_RIGHT;
+    else return 0;
+    int moved = 0;
+    history_begin(s, dir);
+    while (s->blank != cell && engine_move(s, dir) != MOVE_BLOCKED) moved++;
+    history_end(s);
+    return moved;
+}
+
+int engine_select_player(state *s, int slot)
+{
+    if (slot < 0 || slot >= s->nplayers || s->player[slot] < 0) return -1;
+    if (slot == s->active) return 0;
+    history_begin(s, -1);
+    s->active = slot;
+    history_end(s);
+    return 0;
+}
+
+int engine_play_lurd(state *s, const char *lurd, int *bad)
+{
+    int i = 0;
+    *bad = -1;
+    for (; lurd[i]; i++) {
+        int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
+        move_result r = dir < 0 ? MOVE_BLOCKED : engine_move(s, dir);
+        int want_push = isupper((unsigned char)lurd[i]) != 0;
+        if (r == MOVE_BLOCKED ||
+            (s->rules->kind == RULES_PUSH && (r == MOVE_PUSH) != want_push)) {
+            if (r != MOVE_BLOCKED) history_undo(s);
+            *bad = i;
+            break;
+        }
+    }
+    return i;
+}

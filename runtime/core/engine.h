@@ -1,0 +1,24 @@
+/* engine.h: the move rules of the push family (walk, push, chains, pull, ice, holes, colours,
+ * several players) and of sliding-tile puzzles, all driven by the ruleset's tile flags. */
+#ifndef TESSERA_CORE_ENGINE_H
+#define TESSERA_CORE_ENGINE_H
+
+#include "core/state.h"
+
+typedef enum move_result { MOVE_BLOCKED = 0, MOVE_WALK = 1, MOVE_PUSH = 2 } move_result;
+
+/* Moves the active player (push rules) or the blank (sliding rules) one step in dir and
+ * records it. Returns MOVE_BLOCKED (nothing changed), MOVE_WALK or MOVE_PUSH. */
+move_result engine_move(state *s, int dir);
+/* Sliding: slides the tile at cell toward the blank when they share a row or column (with
+ * the tiles between). Returns how many tiles moved (0 if not in line). One undo record. */
+int engine_slide_cell(state *s, int cell);
+/* Makes player slot the active one; returns 0, or -1 if there is no such player. */
+int engine_select_player(state *s, int slot);
+
+/* Replays a solution string (LURD letters of the topology; for push rules an upper-case
+ * letter must push and a lower-case one must not). Returns the number of letters played;
+ * stops at the first illegal letter and writes its 0-based index to *bad (else -1). */
+int engine_play_lurd(state *s, const char *lurd, int *bad);
+
+#endif

@@ -1,0 +1,156 @@
+/* level.c: level and collection lifetime, validation, metadata and XSB output. The parsers
+ * for each file format live in parse_xsb.c, parse_numeric.c and parse_boards.c. */
+#include "core/level.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/level_build.h"
+#include "core/sliding.h"
+#include "core/state.h"
+#include "core/textfile.h"
+
+void level_free(level *lv)
+{
+    grid_free(&lv->g);
+    free(lv->floor);
+    free(lv->obj);
+    free(lv->num);
+    free(lv->title);
+    for (int i = 0; i < lv->nmeta; i++) {
+        free(lv->meta[i].key);
+        free(lv->meta[i].value);
+    }
+    free(lv->meta);
+    memset(lv, 0, sizeof *lv);
+}
+
+void levelset_free(levelset *set)
+{
+    for (int i = 0; i < set->count; i++) level_free(&set->levels[i]);
+    free(set->levels);
+    free(set->path);
+    free(set->title);
+    memset(set, 0, sizeof *set);
+}
+
+const char *level_meta_get(const level *lv, const char *key)
+{
+    for (int i = 0; i < lv->nmeta; i++)
+        if (strcasecmp_ascii(lv->meta[i].key, key) == 0) return lv->meta[i].value;
+    return NULL;
+}
+
+level_format level_format_for(const char *path, const ruleset *r)
+{
+    if (r->kind == RULES_SLIDING) return FORMAT_BOARDS;
+    size_t n = strlen(path);
+    if (n >= 4 && strcasecmp_ascii(path + n - 4, ".csv") == 0) return FORMAT_NUMERIC;
+    return FORMAT_XSB;
+}
+
+int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
+                   level_format fmt, const ruleset *r, error *err)
+{
+    memset(set, 0, sizeof *set);
+    if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
+    set->path = dup_string(name, strlen(name));
+    if (!set->path) return error_set(err, name, 0, 0, "out of memory");
+    if (memchr(text, '\0', len))
+        return levelset_free(set), error_set(err, name, 0, 0, "not a text file (contains NUL bytes)");
+    int rc;
+    switch (fmt) {
+    case FORMAT_NUMERIC: rc = parse_numeric(set, name, text, len, r, err); break;
+    case FORMAT_BOARDS: rc = parse_boards(set, name, text, len, r, err); break;
+    default: rc = parse_xsb(set, name, text, len, r, err); break;
+    }
+    if (rc == 0 && set->count == 0)
+        rc = error_set(err, name, 0, 0, "no levels found");
+    for (int i = 0; rc == 0 && i < set->count; i++)
+        rc = level_validate(&set->levels[i], r, name, err);
+    if (rc != 0) levelset_free(set);
+    return rc;
+}
+
+int levelset_load(levelset *set, const char *path, const ruleset *r, error *err)
+{
+    size_t len;
+    memset(set, 0, sizeof *set);
+    char *text = textfile_read(path, &len, err);
+    if (!text) return -1;
+    int rc = levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
+    free(text);
+    return rc;
+}
+
+static int validate_board(const level *lv, const char *file, error *err)
+{
+    int n = lv->g.ncells;
+    int *t = malloc(sizeof *t * (size_t)n);
+    if (!t) return error_set(err, file, lv->line, 1, "out of memory");
+    for (int i = 0; i < n; i++) t[i] = lv->num[i];
+    bool ok = sliding_is_permutation(t, n);
+    free(t);
+    if (!ok)
+        return error_set(err, file, lv->line, 1,
+                         "board must hold each number 0..%d exactly once", n - 1);
+    return 0;
+}
+
+int level_validate(const level *lv, const ruleset *r, const char *file, error *err)
+{
+    if (lv->num) return validate_board(lv, file, err);
+    int players = 0, boxes = 0, goals = 0;
+    for (int c = 0; c < lv->g.ncells; c++) {
+        uint32_t ff = rules_flags(r, lv->floor[c]), of = rules_flags(r, lv->obj[c]);
+        if (of & TILE_PLAYER) players++;
+        if (of & TILE_PUSHABLE) boxes++;
+        if (ff & TILE_GOAL) goals++;
+        if (lv->obj[c] && (ff & (TILE_SOLID | TILE_VOID)))
+            return error_set(err, file, lv->line + c / lv->g.w, c % lv->g.w + 1,
+                             "%s stands inside %s", r->tile[lv->obj[c]].name,
+                             r->tile[lv->floor[c]].name);
+    }
+    if (r->kind == RULES_PUSH && players == 0)
+        return error_set(err, file, lv->line, 1, "level has no player");
+    if (players > STATE_MAX_PLAYERS)
+        return error_set(err, file, lv->line, 1, "level has %d players (at most %d)", players,
+                         STATE_MAX_PLAYERS);
+    if (boxes > goals)
+        return error_set(err, file, lv->line, 1, "level has more boxes than goals (%d boxes, %d goals)",
+                         boxes, goals);
+    return 0;
+}
+
+char *level_to_xsb(const level *lv, const ruleset *r)
+{
+    int w = lv->g.w, h = lv->g.h;
+    size_t cap = (size_t)(w + 1) * (size_t)h * 6 + 1;
+    char *out = malloc(cap), *p = out;
+    if (!out) return NULL;
+    for (int y = 0; y < h; y++) {
+        char *row = p;
+        for (int x = 0; x < w; x++) {
+            int c = y * w + x;
+            if (lv->num) {
+                p += sprintf(p, "%*d", x ? 3 : 2, lv->num[c]);
+                continue;
+            }
+            int found = ' ';
+            for (int g = 0; g < 256; g++)
+                if (r->has_glyph[g] && r->glyph[g].object == lv->obj[c] &&
+                    (r->glyph[g].floor == lv->floor[c] ||
+                     (r->glyph[g].floor == 0 && lv->floor[c] == r->floor_id))) {
+                    found = g;
+                    break;
+                }
+            if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) found = ' ';
+            *p++ = (char)found;
+        }
+        while (p > row && p[-1] == ' ' && !lv->num) p--; /* XSB rows carry no trailing floor */
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return out;
+}

@@ -1,0 +1,57 @@
+/* level.h: levels as parsed from files (immutable start positions) and level collections. */
+#ifndef TESSERA_CORE_LEVEL_H
+#define TESSERA_CORE_LEVEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/grid.h"
+#include "core/rules.h"
+
+typedef struct level_meta {
+    char *key, *value;          /* "Key: value" lines written before a level */
+} level_meta;
+
+typedef struct level {
+    grid g;
+    uint8_t *floor;             /* tile id per cell */
+    uint8_t *obj;               /* object tile id per cell, 0 = none */
+    uint16_t *num;              /* sliding boards: the number per cell (0 blank); else NULL */
+    char *title;                /* may be NULL */
+    int line;                   /* 1-based line where the level starts in its file */
+    int nmeta;
+    level_meta *meta;
+} level;
+
+typedef enum level_format { FORMAT_AUTO, FORMAT_XSB, FORMAT_NUMERIC, FORMAT_BOARDS } level_format;
+
+typedef struct levelset {
+    char *path;
+    char *title;                /* the collection's own title ("Title:" before the first level
+                                   with no level after it is not used); may be NULL */
+    int count, cap;
+    level *levels;
+} levelset;
+
+/* The format a file is read in: sliding rules read boards, ".csv" numeric grids, else XSB. */
+level_format level_format_for(const char *path, const ruleset *r);
+
+/* Parses text (len bytes) into set; name is used in error messages. On failure returns -1,
+ * fills err with file:line:col and leaves set empty. */
+int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
+                   level_format fmt, const ruleset *r, error *err);
+/* Reads and parses a file. */
+int levelset_load(levelset *set, const char *path, const ruleset *r, error *err);
+void levelset_free(levelset *set);
+
+/* Checks what a level must satisfy to be played: a player (push rules), no more boxes than
+ * goals; for boards, a permutation of 0..W*H-1. */
+int level_validate(const level *lv, const ruleset *r, const char *file, error *err);
+const char *level_meta_get(const level *lv, const char *key); /* NULL if absent */
+void level_free(level *lv);
+
+/* Writes the level as XSB text using the ruleset's glyphs (malloc'd string). */
+char *level_to_xsb(const level *lv, const ruleset *r);
+
+#endif

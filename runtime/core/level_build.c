@@ -1,0 +1,161 @@
+/* level_build.c: line splitting, level allocation and the outside-of-walls fill shared by
+ * the parsers. */
+#include "core/level_build.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+text_line *split_lines(const char *name, const char *text, size_t len, int *count, error *err)
+{
+    int n = 1;
+    for (size_t i = 0; i < len; i++) n += text[i] == '\n';
+    text_line *lines = malloc(sizeof *lines * (size_t)n);
+    if (!lines) {
+        error_set(err, name, 0, 0, "out of memory");
+        return NULL;
+    }
+    int k = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || text[i] == '\n') {
+            size_t end = i;
+            if (end > start && text[end - 1] == '\r') end--;
+            if (i == len && end == start) break; /* no empty line after the final newline */
+            lines[k].text = text + start;
+            lines[k].len = (int)(end - start);
+            lines[k].number = k + 1;
+            k++;
+            start = i + 1;
+        }
+    }
+    *count = k;
+    return lines;
+}
+
+char *dup_string(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+int strcasecmp_ascii(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int ca = tolower((unsigned char)*a), cb = tolower((unsigned char)*b);
+        if (ca != cb || !ca) return ca - cb;
+    }
+}
+
+int is_blank_line(const text_line *l)
+{
+    for (int i = 0; i < l->len; i++)
+        if (!isspace((unsigned char)l->text[i])) return 0;
+    return 1;
+}
+
+level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
+{
+    if (set->count == set->cap) {
+        int cap = set->cap ? set->cap * 2 : 16;
+        level *bigger = realloc(set->levels, sizeof *bigger * (size_t)cap);
+        if (!bigger) return NULL;
+        set->levels = bigger;
+        set->cap = cap;
+    }
+    level *lv = &set->levels[set->count];
+    memset(lv, 0, sizeof *lv);
+    if (grid_init(&lv->g, topo, w, h) != 0) return NULL;
+    size_t n = (size_t)w * (size_t)h;
+    lv->floor = calloc(n, 1);
+    lv->obj = calloc(n, 1);
+    lv->num = numbered ? calloc(n, sizeof *lv->num) : NULL;
+    if (!lv->floor || !lv->obj || (numbered && !lv->num)) {
+        level_free(lv);
+        return NULL;
+    }
+    set->count++;
+    return lv;
+}
+
+static void trim(const char **s, int *len)
+{
+    while (*len > 0 && isspace((unsigned char)**s)) (*s)++, (*len)--;
+    while (*len > 0 && isspace((unsigned char)(*s)[*len - 1])) (*len)--;
+}
+
+int level_add_meta(level *lv, const char *key, int keylen, const char *value, int vallen)
+{
+    trim(&key, &keylen);
+    trim(&value, &vallen);
+    level_meta *bigger = realloc(lv->meta, sizeof *bigger * (size_t)(lv->nmeta + 1));
+    if (!bigger) return -1;
+    lv->meta = bigger;
+    level_meta *m = &lv->meta[lv->nmeta];
+    m->key = dup_string(key, (size_t)keylen);
+    m->value = dup_string(value, (size_t)vallen);
+    if (!m->key || !m->value) {
+        free(m->key);
+        free(m->value);
+        return -1;
+    }
+    lv->nmeta++;
+    if (strcasecmp_ascii(m->key, "title") == 0) return level_set_title(lv, value, vallen);
+    return 0;
+}
+
+int level_set_title(level *lv, const char *title, int len)
+{
+    trim(&title, &len);
+    char *t = dup_string(title, (size_t)len);
+    if (!t) return -1;
+    free(lv->title);
+    lv->title = t;
+    return 0;
+}
+
+int parse_meta_line(const text_line *l, int *keylen, const char **value, int *vallen)
+{
+    int i = 0;
+    if (l->len < 2 || !isalpha((unsigned char)l->text[0])) return 0;
+    while (i < l->len && (isalnum((unsigned char)l->text[i]) || l->text[i] == '_' ||
+                          l->text[i] == '-' || l->text[i] == ' '))
+        i++;
+    if (i >= l->len || l->text[i] != ':' || i > 32) return 0;
+    *keylen = i;
+    *value = l->text + i + 1;
+    *vallen = l->len - i - 1;
+    return 1;
+}
+
+void level_mark_outside(level *lv, const ruleset *r)
+{
+    int n = lv->g.ncells;
+    int *stack = malloc(sizeof *stack * (size_t)n);
+    unsigned char *seen = calloc((size_t)n, 1);
+    if (!stack || !seen) goto done;
+    int top = 0;
+    for (int c = 0; c < n; c++)
+        if (rules_flags(r, lv->obj[c]) & TILE_PLAYER) {
+            seen[c] = 1;
+            stack[top++] = c;
+        }
+    while (top > 0) {
+        int c = stack[--top];
+        for (int d = 0; d < lv->g.ndirs; d++) {
+            int m = grid_step(&lv->g, c, d);
+            if (m < 0 || seen[m] || (rules_flags(r, lv->floor[m]) & (TILE_SOLID | TILE_VOID))) continue;
+            seen[m] = 1;
+            stack[top++] = m;
+        }
+    }
+    for (int c = 0; c < n; c++)
+        if (!seen[c] && lv->floor[c] == r->floor_id && !lv->obj[c]) lv->floor[c] = r->void_id;
+done:
+    free(stack);
+    free(seen);
+}

@@ -1,0 +1,39 @@
+/* level_build.h: helpers shared by the level parsers (internal to core). */
+#ifndef TESSERA_CORE_LEVEL_BUILD_H
+#define TESSERA_CORE_LEVEL_BUILD_H
+
+#include <stddef.h>
+
+#include "core/level.h"
+
+/* One input line: text[0..len) without its line ending, 1-based number. */
+typedef struct text_line {
+    const char *text;
+    int len, number;
+} text_line;
+
+/* Splits text into lines (LF or CRLF); the array is malloc'd, NULL with err on failure. */
+text_line *split_lines(const char *name, const char *text, size_t len, int *count, error *err);
+
+char *dup_string(const char *s, size_t n);
+int strcasecmp_ascii(const char *a, const char *b);
+int is_blank_line(const text_line *l);
+
+/* Appends a zeroed level with a w x h grid (and a number layer if numbered) to set; returns it
+ * or NULL when out of memory / too large. */
+level *levelset_append(levelset *set, topology topo, int w, int h, int numbered);
+/* Adds a "Key: value" pair (value copied, trimmed); -1 when out of memory. */
+int level_add_meta(level *lv, const char *key, int keylen, const char *value, int vallen);
+int level_set_title(level *lv, const char *title, int len);
+
+/* A "Key: value" line: returns 1 and the parts, else 0. */
+int parse_meta_line(const text_line *l, int *keylen, const char **value, int *vallen);
+
+/* Marks as void the plain floor cells that no player can reach (outside the walls). */
+void level_mark_outside(level *lv, const ruleset *r);
+
+int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
+int parse_numeric(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
+int parse_boards(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
+
+#endif

@@ -1,0 +1,212 @@
+/* parse_xsb.c: XSB level collections: many levels separated by blank lines, ';' comments,
+ * 'Quoted' titles and "Key: value" lines (Title:, and per-level options), rows optionally
+ * run-length encoded ("4#|#.@-$#" style: a count before a glyph, '|' between rows). */
+#include "core/level_build.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { XSB_MAX_ROW = GRID_MAX_SIDE };
+
+typedef struct pending {
+    /* what the lines before a level said about it */
+    const char *comment; int comment_len;
+    const char *quoted; int quoted_len;
+    int first_meta, nmeta;        /* indexes into the line array */
+} pending;
+
+static int is_glyph(const ruleset *r, unsigned char c)
+{
+    return r->has_glyph[c] || c == '-' || c == '_';
+}
+
+/* A row line is made of glyphs, RLE counts and '|'; it must hold at least one non-space glyph. */
+static int is_row_line(const ruleset *r, const text_line *l)
+{
+    int solid = 0;
+    for (int i = 0; i < l->len; i++) {
+        unsigned char c = (unsigned char)l->text[i];
+        if (c == '\t') return 0;
+        if (isdigit(c) || c == '|') continue;
+        if (!is_glyph(r, c)) return 0;
+        if (c != ' ') solid = 1;
+    }
+    return solid;
+}
+
+/* Expands one (possibly RLE) line into rows of glyphs. rows receives up to maxrows rows of
+ * up to XSB_MAX_ROW chars; returns the number of rows, or -1 with err on a bad count. */
+static int expand_row(const char *name, const text_line *l, char (*rows)[XSB_MAX_ROW + 1],
+                      int *lens, int maxrows, error *err)
+{
+    int nrows = 0, len = 0;
+    for (int i = 0; i < l->len; i++) {
+        unsigned char c = (unsigned char)l->text[i];
+        if (c == '|') {
+            lens[nrows++] = len;
+            len = 0;
+            if (nrows >= maxrows)
+                return error_set(err, name, l->number, i + 1, "too many rows in one line");
+            continue;
+        }
+        int count = 1, col = i + 1;
+        if (isdigit(c)) {
+            count = 0;
+            while (i < l->len && isdigit((unsigned char)l->text[i])) {
+                count = count * 10 + (l->text[i] - '0');
+                if (count > XSB_MAX_ROW)
+                    return error_set(err, name, l->number, col, "run length too large");
+                i++;
+            }
+            if (i >= l->len || l->text[i] == '|')
+                return error_set(err, name, l->number, col, "run length without a tile after it");
+            c = (unsigned char)l->text[i];
+        }
+        if (len + count > XSB_MAX_ROW)
+            return error_set(err, name, l->number, col, "row longer than %d cells", XSB_MAX_ROW);
+        memset(rows[nrows] + len, c, (size_t)count);
+        len += count;
+    }
+    lens[nrows++] = len;
+    return nrows;
+}
+
+static int build_level(levelset *set, const char *name, const text_line *lines, int first,
+                       int last, const pending *pre, const text_line *all, const ruleset *r,
+                       error *err)
+{
+    enum { MAX_ROWS_PER_LINE = 64 };
+    /* Pass 1: the size. */
+    int h = 0, w = 0;
+    char(*rows)[XSB_MAX_ROW + 1] = malloc(sizeof *rows * MAX_ROWS_PER_LINE);
+    int lens[MAX_ROWS_PER_LINE];
+    if (!rows) return error_set(err, name, lines[first].number, 1, "out of memory");
+    for (int i = first; i <= last; i++) {
+        int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
+        if (n < 0) return free(rows), -1;
+        for (int k = 0; k < n; k++) w = lens[k] > w ? lens[k] : w;
+        h += n;
+    }
+    if (h > GRID_MAX_SIDE || w > GRID_MAX_SIDE) {
+        free(rows);
+        return error_set(err, name, lines[first].number, 1, "level larger than %d x %d",
+                         GRID_MAX_SIDE, GRID_MAX_SIDE);
+    }
+    level *lv = levelset_append(set, r->topo, w, h, 0);
+    if (!lv) return free(rows), error_set(err, name, lines[first].number, 1, "out of memory");
+    lv->line = lines[first].number;
+    /* Pass 2: the cells. Cells past the end of a short row are outside the level. */
+    int y = 0;
+    for (int i = first; i <= last; i++) {
+        int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
+        for (int k = 0; k < n; k++, y++)
+            for (int x = 0; x < w; x++) {
+                int c = y * w + x;
+                unsigned char g = x < lens[k] ? (unsigned char)rows[k][x] : ' ';
+                if (!r->has_glyph[g] && (g == '-' || g == '_')) g = ' ';
+                if (!r->has_glyph[g]) {
+                    free(rows);
+                    return error_set(err, name, lines[i].number, x + 1,
+                                     "'%c' is not a tile of this game", g);
+                }
+                lv->floor[c] = r->glyph[g].floor ? r->glyph[g].floor : r->floor_id;
+                lv->obj[c] = r->glyph[g].object;
+            }
+    }
+    free(rows);
+    if (pre->nmeta)
+        for (int i = pre->first_meta; i < pre->first_meta + pre->nmeta; i++) {
+            int kl, vl;
+            const char *v;
+            if (parse_meta_line(&all[i], &kl, &v, &vl) &&
+                level_add_meta(lv, all[i].text, kl, v, vl) != 0)
+                return error_set(err, name, all[i].number, 1, "out of memory");
+        }
+    if (!lv->title && pre->quoted && level_set_title(lv, pre->quoted, pre->quoted_len) != 0)
+        return error_set(err, name, lv->line, 1, "out of memory");
+    if (!lv->title && pre->comment && level_set_title(lv, pre->comment, pre->comment_len) != 0)
+        return error_set(err, name, lv->line, 1, "out of memory");
+    if (r->kind == RULES_PUSH) level_mark_outside(lv, r);
+    return 0;
+}
+
+int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
+              error *err)
+{
+    int n;
+    text_line *lines = split_lines(name, text, len, &n, err);
+    if (!lines) return -1;
+    pending pre = { 0 };
+    int rc = 0, last_level_end = -2;
+    for (int i = 0; i < n && rc == 0; i++) {
+        const text_line *l = &lines[i];
+        int kl, vl;
+        const char *v;
+        if (is_blank_line(l)) continue;
+        if (l->text[0] == ';') {
+            const char *c = l->text + 1;
+            int cl = l->len - 1;
+            while (cl > 0 && *c == ' ') c++, cl--;
+            pre.comment = c;
+            pre.comment_len = cl;
+            continue;
+        }
+        if (l->text[0] == '\'' && l->len >= 2 && l->text[l->len - 1] == '\'') {
+            pre.quoted = l->text + 1;
+            pre.quoted_len = l->len - 2;
+            continue;
+        }
+        if (is_row_line(r, l)) {
+            int first = i;
+            while (i + 1 < n && !is_blank_line(&lines[i + 1]) && lines[i + 1].text[0] != ';' &&
+                   !parse_meta_line(&lines[i + 1], &kl, &v, &vl)) {
+                if (!is_row_line(r, &lines[i + 1])) {
+                    /* Inside a level: find the offending column. */
+                    const text_line *bad = &lines[i + 1];
+                    int col = 0;
+                    while (col < bad->len && (is_glyph(r, (unsigned char)bad->text[col]) ||
+                                              isdigit((unsigned char)bad->text[col]) ||
+                                              bad->text[col] == '|'))
+                        col++;
+                    rc = error_set(err, name, bad->number, col + 1,
+                                   "'%c' is not a tile of this game", bad->text[col]);
+                    break;
+                }
+                i++;
+            }
+            if (rc == 0) rc = build_level(set, name, lines, first, i, &pre, lines, r, err);
+            memset(&pre, 0, sizeof pre);
+            last_level_end = i;
+            continue;
+        }
+        if (parse_meta_line(l, &kl, &v, &vl)) {
+            if (last_level_end == i - 1 && set->count > 0) {
+                /* "Title: ..." straight under a level (no blank line) describes that level. */
+                if (level_add_meta(&set->levels[set->count - 1], l->text, kl, v, vl) != 0)
+                    rc = error_set(err, name, l->number, 1, "out of memory");
+                last_level_end = i;
+            } else {
+                if (pre.nmeta == 0) pre.first_meta = i;
+                pre.nmeta = i - pre.first_meta + 1;
+            }
+            continue;
+        }
+        /* Free text between levels: it names the next level, as titles do in many collections. */
+        pre.quoted = l->text;
+        pre.quoted_len = l->len;
+        {
+            int col = 0;
+            while (col < l->len && (is_glyph(r, (unsigned char)l->text[col]) ||
+                                    isdigit((unsigned char)l->text[col])))
+                col++;
+            /* A line that starts like a level row but holds a stray character is a typo in a
+             * level, not a title: report it where it is. */
+            if (col > 0 && strchr("#", l->text[0]) && col < l->len)
+                rc = error_set(err, name, l->number, col + 1, "'%c' is not a tile of this game",
+                               l->text[col]);
+        }
+    }
+    free(lines);
+    return rc;
+}

@@ -1,0 +1,318 @@
+/* state.c: the position being played, its incremental Zobrist hash and its history. */
+#include "core/state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Zobrist keys ======================================================================
+ * Keys come from a mixing function instead of a table: no memory per level, the same key for
+ * the same (layer, cell, value) in every process, and cheap enough for the move primitive. */
+static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+static inline uint64_t zkey(int kind, int cell, int value)
+{
+    if (value == 0 && kind != CHANGE_FLOOR) return 0; /* empty cells add nothing */
+    return mix64(((uint64_t)kind << 56) ^ ((uint64_t)(unsigned)value << 32) ^ (uint64_t)(unsigned)cell);
+}
+
+/* ===== solved bookkeeping ================================================================ */
+
+static inline bool colours_match(const ruleset *r, int floor, int obj)
+{
+    int goal = r->tile[floor].colour;
+    return goal == 0 || goal == r->tile[obj].colour;
+}
+
+/* 1 when the cell holds something that keeps the level unsolved. */
+static inline int cell_unsolved(const state *s, int c)
+{
+    if (s->num) {
+        int n = s->g->ncells;
+        int want = c == n - 1 ? 0 : c + 1;
+        return s->num[c] != want;
+    }
+    int o = s->obj[c];
+    if (!o || !(s->rules->tile[o].flags & TILE_PUSHABLE)) return 0;
+    int f = s->floor[c];
+    return !((s->rules->tile[f].flags & TILE_GOAL) && colours_match(s->rules, f, o));
+}
+
+bool state_box_on_goal(const state *s, int cell)
+{
+    int o = s->obj[cell];
+    return o && (s->rules->tile[o].flags & TILE_PUSHABLE) && !cell_unsolved(s, cell);
+}
+
+bool state_walkable(const state *s, int cell)
+{
+    return cell >= 0 && !s->obj[cell] &&
+           !(s->rules->tile[s->floor[cell]].flags & (TILE_SOLID | TILE_VOID | TILE_HOLE));
+}
+
+int state_player_at(const state *s, int cell)
+{
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] == cell) return i;
+    return -1;
+}
+
+/* ===== applying changes ================================================================== */
+
+static void apply_floor(state *s, int c, int v)
+{
+    s->unsolved -= cell_unsolved(s, c);
+    s->hash ^= zkey(CHANGE_FLOOR, c, s->floor[c]) ^ zkey(CHANGE_FLOOR, c, v);
+    s->floor[c] = (uint8_t)v;
+    s->unsolved += cell_unsolved(s, c);
+}
+
+static void apply_obj(state *s, int c, int v)
+{
+    const ruleset *r = s->rules;
+    int old = s->obj[c];
+    s->unsolved -= cell_unsolved(s, c);
+    s->hash ^= zkey(CHANGE_OBJ, c, old) ^ zkey(CHANGE_OBJ, c, v);
+    s->obj[c] = (uint8_t)v;
+    s->unsolved += cell_unsolved(s, c);
+    /* A player leaving a cell frees its slot; a player arriving takes the first free slot,
+     * which is the one it just left when it moves, in either direction of the history. */
+    if (old && (r->tile[old].flags & TILE_PLAYER)) {
+        int slot = state_player_at(s, c);
+        if (slot >= 0) s->player[slot] = -1;
+    }
+    if (v && (r->tile[v].flags & TILE_PLAYER)) {
+        int slot = 0;
+        while (slot < s->nplayers && s->player[slot] >= 0) slot++;
+        if (slot == s->nplayers && s->nplayers < STATE_MAX_PLAYERS) s->nplayers++;
+        if (slot < s->nplayers) s->player[slot] = c;
+    }
+}
+
+static void apply_num(state *s, int c, int v)
+{
+    s->unsolved -= cell_unsolved(s, c);
+    s->hash ^= zkey(CHANGE_NUM, c, s->num[c]) ^ zkey(CHANGE_NUM, c, v);
+    s->num[c] = (uint16_t)v;
+    s->unsolved += cell_unsolved(s, c);
+    if (v == 0) s->blank = c;
+}
+
+static void apply(state *s, int kind, int c, int v)
+{
+    switch (kind) {
+    case CHANGE_FLOOR: apply_floor(s, c, v); break;
+    case CHANGE_OBJ: apply_obj(s, c, v); break;
+    default: apply_num(s, c, v); break;
+    }
+}
+
+/* ===== history =========================================================================== */
+
+static int log_change(state *s, int kind, int c, int before, int after)
+{
+    history *h = &s->hist;
+    if (h->disabled) return 0;
+    if (h->nch == h->cap_ch) {
+        int32_t cap = h->cap_ch ? h->cap_ch * 2 : 1024;
+        change *bigger = realloc(h->ch, sizeof *bigger * (size_t)cap);
+        if (!bigger) return -1;
+        h->ch = bigger;
+        h->cap_ch = cap;
+    }
+    h->ch[h->nch++] = (change){ c, (uint16_t)before, (uint16_t)after, (uint8_t)kind };
+    h->cur.count++;
+    return 0;
+}
+
+static void set_logged(state *s, int kind, int c, int before, int after)
+{
+    if (before == after) return;
+    int own = s->hist.open == 0 && !s->hist.disabled;
+    if (own) history_begin(s, -1);
+    if (log_change(s, kind, c, before, after) == 0) apply(s, kind, c, after);
+    if (own) {
+        s->hist.cur.flags |= RECORD_SCRIPT;
+        history_end(s);
+    }
+}
+
+void state_set_floor(state *s, int c, int id) { set_logged(s, CHANGE_FLOOR, c, s->floor[c], id); }
+void state_set_obj(state *s, int c, int id) { set_logged(s, CHANGE_OBJ, c, s->obj[c], id); }
+void state_set_num(state *s, int c, int n)
+{
+    if (s->num) set_logged(s, CHANGE_NUM, c, s->num[c], n);
+}
+
+void history_begin(state *s, int dir)
+{
+    history *h = &s->hist;
+    if (h->open++ > 0) return;
+    h->cur = (record){ .first = h->nch, .count = 0, .dir = (int8_t)dir, .flags = 0,
+                       .active_before = (int8_t)s->active };
+}
+
+void history_add_counts(state *s, int moves, int pushes, unsigned flags)
+{
+    s->moves += moves;
+    s->pushes += pushes;
+    if (s->hist.open > 0) {
+        s->hist.cur.moves += moves;
+        s->hist.cur.pushes += pushes;
+        s->hist.cur.flags |= (uint8_t)flags;
+    }
+}
+
+int history_end(state *s)
+{
+    history *h = &s->hist;
+    if (h->open == 0 || --h->open > 0) return 0;
+    record r = h->cur;
+    r.active_after = (int8_t)s->active;
+    if (r.count == 0 && r.moves == 0 && r.active_after == r.active_before) {
+        h->nch = r.first;
+        return 0;
+    }
+    if (h->disabled) return 1;
+    if (h->pos < h->nrec) {
+        /* A new move after undo drops the redo branch: its changes sit between the last done
+         * record and the ones just logged. */
+        int32_t keep = h->pos > 0 ? h->rec[h->pos - 1].first + h->rec[h->pos - 1].count : 0;
+        memmove(h->ch + keep, h->ch + r.first, sizeof *h->ch * (size_t)r.count);
+        r.first = keep;
+        h->nch = keep + r.count;
+        h->nrec = h->pos;
+    }
+    if (h->nrec == h->cap_rec) {
+        int32_t cap = h->cap_rec ? h->cap_rec * 2 : 256;
+        record *bigger = realloc(h->rec, sizeof *bigger * (size_t)cap);
+        if (!bigger) return 0; /* the move stands but cannot be undone */
+        h->rec = bigger;
+        h->cap_rec = cap;
+    }
+    h->rec[h->nrec++] = r;
+    h->pos = h->nrec;
+    return 1;
+}
+
+int history_undo(state *s)
+{
+    history *h = &s->hist;
+    if (h->open || h->pos == 0) return 0;
+    const record *r = &h->rec[--h->pos];
+    for (int32_t i = r->first + r->count - 1; i >= r->first; i--)
+        apply(s, h->ch[i].kind, h->ch[i].cell, h->ch[i].before);
+    s->moves -= r->moves;
+    s->pushes -= r->pushes;
+    s->active = r->active_before;
+    if (r->dir >= 0) s->facing = r->dir;
+    return 1;
+}
+
+int history_redo(state *s)
+{
+    history *h = &s->hist;
+    if (h->open || h->pos == h->nrec) return 0;
+    const record *r = &h->rec[h->pos++];
+    for (int32_t i = r->first; i < r->first + r->count; i++)
+        apply(s, h->ch[i].kind, h->ch[i].cell, h->ch[i].after);
+    s->moves += r->moves;
+    s->pushes += r->pushes;
+    s->active = r->active_after;
+    if (r->dir >= 0) s->facing = r->dir;
+    return 1;
+}
+
+void history_clear(state *s)
+{
+    s->hist.nrec = s->hist.pos = s->hist.nch = 0;
+    s->hist.open = 0;
+}
+
+int state_restart(state *s)
+{
+    const level *lv = s->lv;
+    int n = s->g->ncells;
+    history_begin(s, -1);
+    /* Clear moved objects first, then put the start ones back, so players refill their slots
+     * in reading order exactly as at the start. */
+    for (int c = 0; c < n; c++)
+        if (s->obj[c] != lv->obj[c]) state_set_obj(s, c, 0);
+    for (int c = 0; c < n; c++) {
+        if (s->floor[c] != lv->floor[c]) state_set_floor(s, c, lv->floor[c]);
+        if (s->obj[c] != lv->obj[c]) state_set_obj(s, c, lv->obj[c]);
+        if (s->num && s->num[c] != lv->num[c]) state_set_num(s, c, lv->num[c]);
+    }
+    history_add_counts(s, (int)-s->moves, (int)-s->pushes, RECORD_RESTART);
+    s->active = 0;
+    return history_end(s);
+}
+
+/* ===== lifetime ========================================================================== */
+
+uint64_t state_hash_full(const state *s)
+{
+    uint64_t h = 0;
+    for (int c = 0; c < s->g->ncells; c++) {
+        h ^= zkey(CHANGE_FLOOR, c, s->floor[c]) ^ zkey(CHANGE_OBJ, c, s->obj[c]);
+        if (s->num) h ^= zkey(CHANGE_NUM, c, s->num[c]);
+    }
+    return h;
+}
+
+void state_reset(state *s)
+{
+    const level *lv = s->lv;
+    int n = lv->g.ncells;
+    memcpy(s->floor, lv->floor, (size_t)n);
+    memcpy(s->obj, lv->obj, (size_t)n);
+    if (s->num) memcpy(s->num, lv->num, sizeof *s->num * (size_t)n);
+    s->nplayers = 0;
+    s->active = 0;
+    s->blank = -1;
+    s->unsolved = 0;
+    s->facing = DIR_DOWN;
+    s->moves = s->pushes = 0;
+    for (int c = 0; c < n; c++) {
+        int o = s->obj[c];
+        if (o && (s->rules->tile[o].flags & TILE_PLAYER) && s->nplayers < STATE_MAX_PLAYERS)
+            s->player[s->nplayers++] = c;
+        if (s->num && s->num[c] == 0) s->blank = c;
+        s->unsolved += cell_unsolved(s, c);
+    }
+    s->hash = state_hash_full(s);
+    history_clear(s);
+}
+
+int state_init(state *s, const level *lv, const ruleset *r)
+{
+    memset(s, 0, sizeof *s);
+    int n = lv->g.ncells;
+    s->lv = lv;
+    s->rules = r;
+    s->g = &lv->g;
+    s->floor = malloc((size_t)n);
+    s->obj = malloc((size_t)n);
+    s->num = lv->num ? malloc(sizeof *s->num * (size_t)n) : NULL;
+    if (!s->floor || !s->obj || (lv->num && !s->num)) {
+        state_free(s);
+        return -1;
+    }
+    state_reset(s);
+    return 0;
+}
+
+void state_free(state *s)
+{
+    free(s->floor);
+    free(s->obj);
+    free(s->num);
+    free(s->hist.rec);
+    free(s->hist.ch);
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,89 @@
+/* state.h: a level being played. Every change goes through the state_set_* primitives, which
+ * keep the Zobrist hash, the player table and the solved counter up to date and log the change
+ * into the history, so undo, redo and restart work for every rule, including Lua hooks. */
+#ifndef TESSERA_CORE_STATE_H
+#define TESSERA_CORE_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/level.h"
+#include "core/rules.h"
+
+enum { STATE_MAX_PLAYERS = 16 };
+
+typedef enum change_kind { CHANGE_FLOOR, CHANGE_OBJ, CHANGE_NUM } change_kind;
+
+typedef struct change {
+    int32_t cell;
+    uint16_t before, after;
+    uint8_t kind;               /* change_kind */
+} change;
+
+enum record_flag { RECORD_PUSH = 1, RECORD_RESTART = 2, RECORD_SCRIPT = 4 };
+
+/* One undoable step: a run of changes plus the counters it moved. */
+typedef struct record {
+    int32_t first, count;       /* changes[first .. first+count) */
+    int8_t dir;                 /* direction of the move, -1 if none */
+    uint8_t flags;
+    int8_t active_before, active_after;
+    int32_t moves, pushes;      /* what this record added to the counters */
+} record;
+
+typedef struct history {
+    record *rec;
+    int32_t nrec, cap_rec, pos; /* rec[0..pos) are done, rec[pos..nrec) can be redone */
+    change *ch;
+    int32_t nch, cap_ch;
+    int open;                   /* nesting depth of history_begin */
+    record cur;                 /* the record being built while open > 0 */
+    bool disabled;              /* solvers switch logging off */
+} history;
+
+typedef struct state {
+    const level *lv;            /* the start position (not owned) */
+    const ruleset *rules;       /* not owned */
+    const grid *g;              /* == &lv->g */
+    uint8_t *floor, *obj;
+    uint16_t *num;              /* sliding boards only */
+    int nplayers, active;
+    int32_t player[STATE_MAX_PLAYERS]; /* players in reading order of the start position */
+    int blank;                  /* sliding: the blank cell */
+    int unsolved;               /* push: boxes not on a matching goal; sliding: misplaced cells */
+    int facing;                 /* direction the active player last moved (drawing) */
+    long moves, pushes;
+    uint64_t hash;
+    history hist;
+} state;
+
+int state_init(state *s, const level *lv, const ruleset *r); /* 0, or -1 out of memory */
+void state_free(state *s);
+/* Starts over from the level's start position and clears the history. */
+void state_reset(state *s);
+
+static inline bool state_solved(const state *s) { return s->unsolved == 0; }
+bool state_box_on_goal(const state *s, int cell); /* a box standing on a matching goal */
+bool state_walkable(const state *s, int cell);    /* a player may step here (free, not solid/hole) */
+int state_player_at(const state *s, int cell);    /* player slot, or -1 */
+
+/* The logged primitives. */
+void state_set_floor(state *s, int cell, int id);
+void state_set_obj(state *s, int cell, int id);
+void state_set_num(state *s, int cell, int n);
+
+/* Zobrist hash of the whole position, from scratch (the incremental one must equal it). */
+uint64_t state_hash_full(const state *s);
+
+/* History: begin/end may nest; the outermost end commits one record (nothing if empty). */
+void history_begin(state *s, int dir);
+int history_end(state *s);          /* 1 if a record was committed */
+void history_add_counts(state *s, int moves, int pushes, unsigned flags);
+int history_undo(state *s);         /* 1 if a record was undone */
+int history_redo(state *s);
+int state_restart(state *s);        /* back to the start as one undoable record */
+void history_clear(state *s);
+static inline int history_can_undo(const state *s) { return s->hist.pos > 0; }
+static inline int history_can_redo(const state *s) { return s->hist.pos < s->hist.nrec; }
+
+#endif

@@ -1,0 +1,426 @@
+/* test_core.c: unit tests of the core layer: parsing, push rules, history, hash, paths. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/engine.h"
+#include "core/level.h"
+#include "core/path.h"
+#include "core/sliding.h"
+#include "core/solutions.h"
+#include "core/state.h"
+
+static ruleset sokoban;
+
+static int parse(levelset *set, const char *text, error *err)
+{
+    return levelset_parse(set, "test.xsb", text, strlen(text), FORMAT_XSB, &sokoban, err);
+}
+
+static void test_xsb_collection(void)
+{
+    const char *text =
+        "; A small collection\n"
+        "\n"
+        "; 1\n"
+        "#####\n"
+        "#@$.#\n"
+        "#####\n"
+        "\n"
+        "Title: Second\n"
+        "Author: us\n"
+        "  ####\n"
+        "###  #\n"
+        "#@ $.#\n"
+        "######\n"
+        "\n"
+        "'Quoted'\n"
+        "#####\r\n"
+        "#+*$.#\r\n"
+        "######\r\n";
+    levelset set;
+    error err;
+    CHECK(parse(&set, text, &err) == 0);
+    CHECK_EQ_INT(set.count, 3);
+    CHECK(set.levels[0].title && strcmp(set.levels[0].title, "1") == 0);
+    CHECK(set.levels[1].title && strcmp(set.levels[1].title, "Second") == 0);
+    CHECK(level_meta_get(&set.levels[1], "author") && strcmp(level_meta_get(&set.levels[1], "author"), "us") == 0);
+    CHECK(set.levels[2].title && strcmp(set.levels[2].title, "Quoted") == 0);
+    CHECK_EQ_INT(set.levels[1].g.w, 6);
+    CHECK_EQ_INT(set.levels[1].g.h, 4);
+    CHECK_EQ_INT(set.levels[1].line, 10);
+    /* Cells outside the walls become void, inside stay floor. */
+    int vd = rules_find_tile(&sokoban, "void"), fl = rules_find_tile(&sokoban, "floor");
+    CHECK_EQ_INT(set.levels[1].floor[0], vd);
+    CHECK_EQ_INT(set.levels[1].floor[6 + 4], fl);
+    levelset_free(&set);
+}
+
+static void test_xsb_rle(void)
+{
+    levelset set;
+    error err;
+    CHECK(parse(&set, "5#|#@$.#|5#\n", &err) == 0);
+    CHECK_EQ_INT(set.count, 1);
+    CHECK_EQ_INT(set.levels[0].g.w, 5);
+    CHECK_EQ_INT(set.levels[0].g.h, 3);
+    CHECK_EQ_INT(set.levels[0].obj[5 + 2], rules_find_tile(&sokoban, "box"));
+    levelset_free(&set);
+    CHECK(parse(&set, "3#\n#@3-$.#\n8#\n", &err) == 0);
+    CHECK_EQ_INT(set.levels[0].g.w, 8);
+    levelset_free(&set);
+}
+
+static void test_xsb_errors(void)
+{
+    levelset set;
+    error err;
+    char buf[600];
+    CHECK(parse(&set, "#####\n#@$.#\n#x###\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "test.xsb:3:2:");
+    CHECK_STR_HAS(buf, "'x'");
+    CHECK(parse(&set, "; 1\n\n#####\n# $.#\n#####\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "test.xsb:3:1:");
+    CHECK_STR_HAS(buf, "no player");
+    CHECK(parse(&set, "######\n#@$$.#\n######\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "more boxes than goals");
+    CHECK(parse(&set, "; only comments\n", &err) != 0);
+    CHECK_STR_HAS(err.msg, "no levels");
+    CHECK(parse(&set, "99999999#\n", &err) != 0);
+    CHECK(parse(&set, "#@$.#|12\n", &err) != 0);
+    CHECK_STR_HAS(err.msg, "run length");
+    CHECK(levelset_parse(&set, "nul.xsb", "#@\0#", 4, FORMAT_XSB, &sokoban, &err) != 0);
+    CHECK(levelset_load(&set, "/nonexistent/levels.xsb", &sokoban, &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "/nonexistent/levels.xsb: cannot open");
+}
+
+static void test_numeric(void)
+{
+    const char *text = "; seed format\n1,1,1,1,1\n1,2,3,0,1\n-1,1,1,1,-1\n\n-3,-2,1\n";
+    levelset set;
+    error err;
+    CHECK(levelset_parse(&set, "t.csv", text, strlen(text), FORMAT_AUTO, &sokoban, &err) == 0);
+    CHECK_EQ_INT(set.count, 2);
+    CHECK_EQ_INT(set.levels[0].g.w, 5);
+    CHECK_EQ_INT(set.levels[0].obj[5 + 1], rules_find_tile(&sokoban, "player"));
+    CHECK_EQ_INT(set.levels[0].floor[10], rules_find_tile(&sokoban, "void"));
+    CHECK_EQ_INT(set.levels[1].floor[0], rules_find_tile(&sokoban, "goal"));
+    levelset_free(&set);
+    const char *bad = "1,1,1\n1,2,7\n";
+    CHECK(levelset_parse(&set, "t.csv", bad, strlen(bad), FORMAT_AUTO, &sokoban, &err) != 0);
+    CHECK_EQ_INT(err.line, 2);
+    CHECK_EQ_INT(err.col, 5);
+    const char *bad2 = "1,2,x\n";
+    CHECK(levelset_parse(&set, "t.csv", bad2, strlen(bad2), FORMAT_AUTO, &sokoban, &err) != 0);
+    CHECK_EQ_INT(err.col, 5);
+    /* More balls than goals, the tutorial's own check. */
+    const char *more = "1,2,3,3,0\n";
+    CHECK(levelset_parse(&set, "t.csv", more, strlen(more), FORMAT_AUTO, &sokoban, &err) != 0);
+    CHECK_STR_HAS(err.msg, "more boxes than goals");
+}
+
+static void test_boards(void)
+{
+    ruleset sl;
+    rules_sliding(&sl);
+    const char *text = "# boards\n1 2 3 4 5 6 7 0 8  # easy\n3x2: 1 2 3 4 0 5\n";
+    levelset set;
+    error err;
+    CHECK(levelset_parse(&set, "b.txt", text, strlen(text), FORMAT_AUTO, &sl, &err) == 0);
+    CHECK_EQ_INT(set.count, 2);
+    CHECK_EQ_INT(set.levels[0].g.w, 3);
+    CHECK(set.levels[0].title && strcmp(set.levels[0].title, "easy") == 0);
+    CHECK_EQ_INT(set.levels[1].g.w, 3);
+    CHECK_EQ_INT(set.levels[1].g.h, 2);
+    CHECK_EQ_INT(set.levels[1].num[4], 0);
+    levelset_free(&set);
+    const char *dup = "1 2 3 4 5 6 7 7 8\n";
+    CHECK(levelset_parse(&set, "b.txt", dup, strlen(dup), FORMAT_AUTO, &sl, &err) != 0);
+    CHECK_STR_HAS(err.msg, "exactly once");
+    const char *odd = "1 2 3 4 5\n";
+    CHECK(levelset_parse(&set, "b.txt", odd, strlen(odd), FORMAT_AUTO, &sl, &err) != 0);
+    CHECK_STR_HAS(err.msg, "square");
+    const char *range = "2x2: 1 2 3 9\n";
+    CHECK(levelset_parse(&set, "b.txt", range, strlen(range), FORMAT_AUTO, &sl, &err) != 0);
+    CHECK_EQ_INT(err.col, 12);
+}
+
+static int load_one(levelset *set, state *s, const char *text)
+{
+    error err;
+    if (parse(set, text, &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return -1;
+    }
+    return state_init(s, &set->levels[0], &sokoban);
+}
+
+static void test_push_rules(void)
+{
+    levelset set;
+    state s;
+    CHECK(load_one(&set, &s, "#######\n#@ $ .#\n#  $$.#\n#    .#\n#######\n") == 0);
+    uint64_t h0 = s.hash;
+    CHECK_EQ_INT(engine_move(&s, DIR_UP), MOVE_BLOCKED);       /* wall */
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_WALK);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    CHECK_EQ_INT(s.moves, 2);
+    CHECK_EQ_INT(s.pushes, 1);
+    CHECK_EQ_INT(s.player[0], 7 + 3);
+    CHECK(state_box_on_goal(&s, 7 + 5) == false);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);       /* box onto the goal */
+    CHECK(state_box_on_goal(&s, 7 + 5));
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_BLOCKED);    /* box against the wall */
+    CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    /* Two boxes in a row cannot be pushed in classic rules. */
+    CHECK_EQ_INT(engine_move(&s, DIR_DOWN), MOVE_PUSH);        /* the box below moves down */
+    CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    /* Undo everything, back to the start hash; redo returns to the same hash. */
+    uint64_t h_end = s.hash;
+    long moves_end = s.moves;
+    while (history_undo(&s)) {}
+    CHECK_EQ_INT(s.hash, h0);
+    CHECK_EQ_INT(s.moves, 0);
+    CHECK_EQ_INT(s.player[0], 7 + 1);
+    while (history_redo(&s)) {}
+    CHECK_EQ_INT(s.hash, h_end);
+    CHECK_EQ_INT(s.moves, moves_end);
+    /* Restart is one undoable record. */
+    CHECK(state_restart(&s) == 1);
+    CHECK_EQ_INT(s.hash, h0);
+    CHECK_EQ_INT(s.moves, 0);
+    CHECK(history_undo(&s));
+    CHECK_EQ_INT(s.hash, h_end);
+    CHECK_EQ_INT(s.moves, moves_end);
+    /* A new move after undo drops the redo branch. */
+    CHECK(history_undo(&s));
+    CHECK(history_can_redo(&s));
+    engine_move(&s, DIR_LEFT);
+    CHECK(!history_can_redo(&s));
+    CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    state_free(&s);
+    levelset_free(&set);
+}
+
+static void test_chain_and_blocked_pair(void)
+{
+    levelset set;
+    state s;
+    CHECK(load_one(&set, &s, "########\n#@$$ ..#\n########\n") == 0);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_BLOCKED);
+    ruleset chain = sokoban;
+    chain.max_chain = 2;
+    s.rules = &chain;
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    CHECK_EQ_INT(s.obj[8 + 4], rules_find_tile(&sokoban, "box"));
+    CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    state_free(&s);
+    levelset_free(&set);
+}
+
+static void test_solved_and_lurd(void)
+{
+    levelset set;
+    state s;
+    CHECK(load_one(&set, &s, "#######\n#@ $ .#\n#######\n") == 0);
+    CHECK(!state_solved(&s));
+    int bad;
+    CHECK_EQ_INT(engine_play_lurd(&s, "rRR", &bad), 3);
+    CHECK_EQ_INT(bad, -1);
+    CHECK(state_solved(&s));
+    state_reset(&s);
+    CHECK_EQ_INT(engine_play_lurd(&s, "rrR", &bad), 1); /* second r pushes: must be upper case */
+    CHECK_EQ_INT(bad, 1);
+    CHECK_EQ_INT(s.moves, 1);
+    state_reset(&s);
+    CHECK_EQ_INT(engine_play_lurd(&s, "ru", &bad), 1);
+    CHECK_EQ_INT(bad, 1);
+    state_free(&s);
+    levelset_free(&set);
+}
+
+static void test_path(void)
+{
+    levelset set;
+    state s;
+    CHECK(load_one(&set, &s, "#########\n#@  #  .#\n# # $ ###\n#     # #\n#########\n") == 0);
+    int8_t dirs[64];
+    const int w = 9;
+    int from = s.player[0], to = w * 3 + 5;
+    int n = path_find(&s, from, to, dirs, 64);
+    CHECK_EQ_INT(n, 6);
+    for (int i = 0; i < n; i++) engine_move(&s, dirs[i]);
+    CHECK_EQ_INT(s.player[0], to);
+    CHECK_EQ_INT(s.pushes, 0);
+    CHECK_EQ_INT(path_find(&s, to, w * 3 + 7, dirs, 64), -1); /* walled off */
+    CHECK_EQ_INT(path_find(&s, to, w * 2 + 4, dirs, 64), -1); /* a box is not walkable */
+    CHECK_EQ_INT(path_find(&s, to, w * 1 + 7, dirs, 64), 4);
+    CHECK_EQ_INT(path_find(&s, to, w * 1 + 7, dirs, 3), -1);  /* longer than the buffer */
+    uint8_t mark[64];
+    CHECK_EQ_INT(path_reachable(&s, s.player[0], mark), 14);
+    CHECK(!mark[w * 3 + 7]);
+    CHECK(!mark[w * 2 + 4]);
+    state_free(&s);
+    levelset_free(&set);
+}
+
+static void test_sliding_moves(void)
+{
+    ruleset sl;
+    rules_sliding(&sl);
+    const char *text = "3x2: 1 2 3 4 0 5\n";
+    levelset set;
+    error err;
+    state s;
+    CHECK(levelset_parse(&set, "b.txt", text, strlen(text), FORMAT_AUTO, &sl, &err) == 0);
+    CHECK(state_init(&s, &set.levels[0], &sl) == 0);
+    CHECK(!state_solved(&s));
+    CHECK_EQ_INT(s.blank, 4);
+    CHECK_EQ_INT(engine_move(&s, DIR_DOWN), MOVE_BLOCKED);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_WALK);
+    CHECK(state_solved(&s));
+    CHECK(history_undo(&s));
+    CHECK_EQ_INT(engine_slide_cell(&s, 3), 1);
+    CHECK_EQ_INT(s.blank, 3);
+    CHECK_EQ_INT(engine_slide_cell(&s, 5), 2);               /* two tiles slide at once */
+    CHECK_EQ_INT(s.blank, 5);
+    CHECK_EQ_INT(engine_slide_cell(&s, 0), 0);               /* not in line with the blank */
+    CHECK(history_undo(&s));                                 /* one record for the pair */
+    CHECK_EQ_INT(s.blank, 3);
+    CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    state_free(&s);
+    levelset_free(&set);
+}
+
+/* Brute force: every board reachable from the goal by sliding, compared with the rule. */
+static int perm_index(const int *t, int n)
+{
+    int idx = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++) smaller += t[j] < t[i];
+        idx = idx * (n - i) + smaller;
+    }
+    return idx;
+}
+
+static void check_rule_against_bfs(int w, int h)
+{
+    int n = w * h, total = 1;
+    for (int i = 2; i <= n; i++) total *= i;
+    unsigned char *seen = calloc((size_t)total, 1);
+    int *queue = malloc(sizeof *queue * (size_t)total * (size_t)n);
+    int head = 0, tail = 0;
+    for (int i = 0; i < n; i++) queue[i] = i == n - 1 ? 0 : i + 1;
+    seen[perm_index(queue, n)] = 1;
+    tail = 1;
+    while (head < tail) {
+        int *t = queue + head * n, b = 0;
+        head++;
+        while (t[b]) b++;
+        int bx = b % w, by = b / w;
+        int moves[4][2] = { { 0, -1 }, { 0, 1 }, { -1, 0 }, { 1, 0 } };
+        for (int d = 0; d < 4; d++) {
+            int x = bx + moves[d][0], y = by + moves[d][1];
+            if (x < 0 || y < 0 || x >= w || y >= h) continue;
+            int *u = queue + tail * n;
+            memcpy(u, t, sizeof *u * (size_t)n);
+            u[b] = u[y * w + x];
+            u[y * w + x] = 0;
+            int k = perm_index(u, n);
+            if (!seen[k]) {
+                seen[k] = 1;
+                tail++;
+            }
+        }
+    }
+    /* Walk all permutations in lexicographic order and compare. */
+    int *p = malloc(sizeof *p * (size_t)n), mismatches = 0;
+    for (int i = 0; i < n; i++) p[i] = i;
+    for (;;) {
+        if (sliding_solvable(p, w, h) != (seen[perm_index(p, n)] != 0)) mismatches++;
+        int i = n - 2;
+        while (i >= 0 && p[i] > p[i + 1]) i--;
+        if (i < 0) break;
+        int j = n - 1;
+        while (p[j] < p[i]) j--;
+        int t = p[i]; p[i] = p[j]; p[j] = t;
+        for (int a = i + 1, b = n - 1; a < b; a++, b--) { t = p[a]; p[a] = p[b]; p[b] = t; }
+    }
+    CHECK_EQ_INT(mismatches, 0);
+    free(p);
+    free(seen);
+    free(queue);
+}
+
+static void test_sliding_rule(void)
+{
+    check_rule_against_bfs(2, 2);
+    check_rule_against_bfs(3, 2);
+    check_rule_against_bfs(2, 3);
+    check_rule_against_bfs(4, 2);
+    check_rule_against_bfs(1, 4);
+    check_rule_against_bfs(5, 1);
+    check_rule_against_bfs(3, 3);
+    int korf1[16] = { 13, 6, 8, 12, 15, 14, 0, 10, 11, 7, 4, 5, 9, 1, 3, 2 };
+    (void)korf1;
+    int swapped[9] = { 2, 1, 3, 4, 5, 6, 7, 8, 0 };
+    CHECK(!sliding_solvable(swapped, 3, 3));
+}
+
+static void test_solutions(void)
+{
+    const char *text = "; sols\n1: rRR\n3: uU dD\nlL\n";
+    solution_list l;
+    error err;
+    CHECK(solutions_parse(&l, "s.sol", text, strlen(text), &err) == 0);
+    CHECK_EQ_INT(l.count, 3);
+    CHECK(solutions_find(&l, 3) && strcmp(solutions_find(&l, 3)->moves, "uUdD") == 0);
+    CHECK(solutions_find(&l, 4) && strcmp(solutions_find(&l, 4)->moves, "lL") == 0);
+    CHECK(solutions_find(&l, 2) == NULL);
+    solutions_free(&l);
+    const char *bad = "1: rR7\n";
+    CHECK(solutions_parse(&l, "s.sol", bad, strlen(bad), &err) != 0);
+    CHECK_EQ_INT(err.col, 6);
+}
+
+static void test_hex_grid(void)
+{
+    grid g;
+    CHECK(grid_init(&g, TOPO_HEX, 5, 4) == 0);
+    /* Every step has its way back. */
+    int bad = 0;
+    for (int c = 0; c < g.ncells; c++)
+        for (int d = 0; d < 6; d++) {
+            int m = grid_step(&g, c, d);
+            if (m >= 0 && grid_step(&g, m, grid_opposite(&g, d)) != c) bad++;
+        }
+    CHECK_EQ_INT(bad, 0);
+    CHECK_EQ_INT(grid_step(&g, 0, HEX_SOUTHEAST), 5);     /* even row: SE is straight below */
+    CHECK_EQ_INT(grid_step(&g, 5, HEX_SOUTHEAST), 11);    /* odd row: shifted right */
+    CHECK_EQ_INT(grid_step(&g, 0, HEX_NORTHWEST), -1);
+    grid_free(&g);
+}
+
+int main(void)
+{
+    rules_sokoban(&sokoban);
+    test_xsb_collection();
+    test_xsb_rle();
+    test_xsb_errors();
+    test_numeric();
+    test_boards();
+    test_push_rules();
+    test_chain_and_blocked_pair();
+    test_solved_and_lurd();
+    test_path();
+    test_sliding_moves();
+    test_sliding_rule();
+    test_solutions();
+    test_hex_grid();
+    return check_summary("test_core");
+}
