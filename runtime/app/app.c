@@ -1,0 +1,381 @@
+/* app.c: screens, input handling and drawing of the game loop (window or scripted). */
+#define _POSIX_C_SOURCE 200809L
+#include "app/app.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/engine.h"
+#include "frontend/view.h"
+#include "script/game.h"
+
+int app_init(app *a, const app_paths *p, int w, int h, error *err)
+{
+    memset(a, 0, sizeof *a);
+    a->paths = p;
+    if (canvas_init(&a->cv, w, h) != 0) return error_set(err, NULL, 0, 0, "out of memory for a %dx%d canvas", w, h);
+    a->dr = drawer_for_canvas(&a->cv);
+    char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
+    path_join(png, sizeof png, p->assets, "sprites.png");
+    path_join(atlas, sizeof atlas, p->assets, "sprites.txt");
+    error serr;
+    if (sprites_load(png, atlas, &a->sheet, &serr) == 0) a->have_sheet = true;
+    else {
+        /* Levels still draw (in plain colours); say why once. */
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "tessera: %s (drawing without sprites)\n", error_format(&serr, buf, sizeof buf));
+    }
+    return 0;
+}
+
+void app_free(app *a)
+{
+    if (a->have_session) session_close(&a->s);
+    if (a->have_sheet) sprites_free(&a->sheet);
+    canvas_free(&a->cv);
+    memset(a, 0, sizeof *a);
+}
+
+int app_resize(app *a, int w, int h)
+{
+    if (w == a->cv.w && h == a->cv.h) return 0;
+    if (canvas_resize(&a->cv, w, h) != 0) return -1;
+    a->dr = drawer_for_canvas(&a->cv);
+    return 0;
+}
+
+static int compare_entries(const void *x, const void *y)
+{
+    const game_entry *a = x, *b = y;
+    /* Sokoban first: it is the one people come for. */
+    int sa = strcmp(a->arg, "sokoban") != 0, sb = strcmp(b->arg, "sokoban") != 0;
+    return sa != sb ? sa - sb : strcmp(a->name, b->name);
+}
+
+void app_scan_games(app *a)
+{
+    a->ngames = 0;
+    DIR *d = opendir(a->paths->scripts);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '_') continue;
+        char stem[PATH_MAX_LEN];
+        path_stem(e->d_name, stem, sizeof stem);
+        error err;
+        game *g = game_load(a->paths->scripts, stem, &err);
+        if (!g) continue; /* a helper module, not a game */
+        game_entry *ge = &a->games[a->ngames++];
+        snprintf(ge->name, sizeof ge->name, "%s", game_name(g));
+        snprintf(ge->arg, sizeof ge->arg, "%s", stem);
+        game_free(g);
+    }
+    closedir(d);
+    qsort(a->games, (size_t)a->ngames, sizeof *a->games, compare_entries);
+}
+
+int app_play(app *a, const char *gname, const char *file, int level, error *err)
+{
+    session fresh;
+    if (session_open(&fresh, a->paths, gname, file, level, err) != 0) return -1;
+    if (a->have_session) session_close(&a->s);
+    a->s = fresh;
+    a->have_session = true;
+    a->scr = SCREEN_PLAY;
+    a->help = false;
+    return 0;
+}
+
+/* ===== input ============================================================================= */
+
+static int key_dir(const app *a, const char *key)
+{
+    static const char *const square_keys[][2] = {
+        { "up", "w" }, { "right", "d" }, { "down", "s" }, { "left", "a" },
+    };
+    (void)a;
+    for (int d = 0; d < 4; d++)
+        if (strcmp(key, square_keys[d][0]) == 0 || strcmp(key, square_keys[d][1]) == 0) return d;
+    return -1;
+}
+
+static void menu_move(app *a, int n, int delta)
+{
+    if (n <= 0) return;
+    a->sel += delta;
+    if (a->sel < 0) a->sel = 0;
+    if (a->sel >= n) a->sel = n - 1;
+    int rows = view_menu_rows(a->cv.w, a->cv.h);
+    if (a->sel < a->scroll) a->scroll = a->sel;
+    if (a->sel >= a->scroll + rows) a->scroll = a->sel - rows + 1;
+}
+
+static void open_level_list(app *a)
+{
+    a->scr = SCREEN_LEVELS;
+    a->sel = a->have_session ? a->s.index : 0;
+    a->scroll = 0;
+    menu_move(a, a->s.levels.count, 0);
+}
+
+static void choose_game(app *a, int i)
+{
+    error err;
+    if (i < 0 || i >= a->ngames) return;
+    if (app_play(a, a->games[i].arg, NULL, 0, &err) != 0) {
+        error_format(&err, a->note, sizeof a->note);
+        return;
+    }
+    a->note[0] = '\0';
+    open_level_list(a);
+}
+
+static void next_level(app *a, int delta)
+{
+    session *s = &a->s;
+    if (session_goto(s, s->index + delta) != 0)
+        session_note(s, delta > 0 ? "This is the last level." : "This is the first level.");
+}
+
+static void play_key(app *a, const char *key)
+{
+    session *s = &a->s;
+    int dir = key_dir(a, key);
+    if (a->help) {
+        a->help = false; /* any key closes the help */
+        return;
+    }
+    if (s->solved && !s->announced) {
+        /* The "complete" panel is up: Enter/N go on, undo takes the last move back. */
+        if (!strcmp(key, "return") || !strcmp(key, "n") || !strcmp(key, "space")) {
+            s->announced = true;
+            if (s->index + 1 < s->levels.count && !s->playing_shuffled) next_level(a, 1);
+            else if (session_is_sliding(s)) session_shuffle(s);
+            return;
+        }
+        if (!strcmp(key, "escape")) {
+            s->announced = true;
+            return;
+        }
+    }
+    if (dir >= 0) {
+        /* In sliding puzzles the arrow names the way a tile moves: the blank goes the other way. */
+        if (session_is_sliding(s)) dir = grid_opposite(s->st.g, dir);
+        session_move(s, dir);
+    } else if (!strcmp(key, "z") || !strcmp(key, "u") || !strcmp(key, "backspace")) {
+        session_undo(s);
+    } else if (!strcmp(key, "y")) {
+        session_redo(s);
+    } else if (!strcmp(key, "r")) {
+        session_restart(s);
+    } else if (!strcmp(key, "n") || !strcmp(key, "pagedown")) {
+        next_level(a, 1);
+    } else if (!strcmp(key, "p") || !strcmp(key, "pageup")) {
+        next_level(a, -1);
+    } else if (!strcmp(key, "tab")) {
+        if (s->st.nplayers > 1) session_select_player(s, (s->st.active + 1) % s->st.nplayers);
+    } else if (!strcmp(key, "space")) {
+        if (session_is_sliding(s)) session_shuffle(s);
+    } else if (!strcmp(key, "f1")) {
+        a->help = true;
+    } else if (!strcmp(key, "escape")) {
+        open_level_list(a);
+    }
+}
+
+static void menu_key(app *a, const char *key, int n)
+{
+    if (!strcmp(key, "up") || !strcmp(key, "w")) menu_move(a, n, -1);
+    else if (!strcmp(key, "down") || !strcmp(key, "s")) menu_move(a, n, 1);
+    else if (!strcmp(key, "pageup")) menu_move(a, n, -view_menu_rows(a->cv.w, a->cv.h));
+    else if (!strcmp(key, "pagedown")) menu_move(a, n, view_menu_rows(a->cv.w, a->cv.h));
+    else if (!strcmp(key, "home")) menu_move(a, n, -n);
+    else if (!strcmp(key, "end")) menu_move(a, n, n);
+    else if (!strcmp(key, "return") || !strcmp(key, "space") || !strcmp(key, "right")) {
+        if (a->scr == SCREEN_GAMES) choose_game(a, a->sel);
+        else if (session_goto(&a->s, a->sel) == 0) a->scr = SCREEN_PLAY;
+    } else if (!strcmp(key, "escape") || !strcmp(key, "left") || !strcmp(key, "backspace")) {
+        if (a->scr == SCREEN_LEVELS) {
+            a->scr = SCREEN_GAMES;
+            a->sel = 0;
+            for (int i = 0; i < a->ngames; i++)
+                if (!strcmp(a->games[i].arg, a->s.game_arg)) a->sel = i;
+            a->scroll = 0;
+            menu_move(a, a->ngames, 0);
+        } else if (!strcmp(key, "escape")) {
+            a->quit = true;
+        }
+    } else if (!strcmp(key, "f1")) {
+        a->help = !a->help;
+    }
+}
+
+void app_key(app *a, const char *key)
+{
+    if (!strcmp(key, "q") && a->scr != SCREEN_PLAY) {
+        a->quit = true;
+        return;
+    }
+    switch (a->scr) {
+    case SCREEN_PLAY: play_key(a, key); break;
+    case SCREEN_LEVELS: menu_key(a, key, a->s.levels.count); break;
+    case SCREEN_GAMES:
+        if (a->help) a->help = false;
+        else menu_key(a, key, a->ngames);
+        break;
+    }
+}
+
+int app_cell_at(const app *a, int x, int y)
+{
+    if (!a->have_session || !a->s.live) return -1;
+    int top, bottom;
+    view_layout L;
+    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
+    view_layout_compute(&L, a->s.st.g, a->cv.w, a->cv.h, top, bottom);
+    return view_cell_at(&L, a->s.st.g, x, y);
+}
+
+void app_click(app *a, int x, int y, int button)
+{
+    (void)button;
+    if (a->help) {
+        a->help = false;
+        return;
+    }
+    if (a->scr == SCREEN_PLAY) {
+        session *s = &a->s;
+        if (s->solved && !s->announced) {
+            play_key(a, "return");
+            return;
+        }
+        session_click(s, app_cell_at(a, x, y));
+        return;
+    }
+    int n = a->scr == SCREEN_GAMES ? a->ngames : a->s.levels.count;
+    int i = view_menu_item_at(a->cv.w, a->cv.h, n, a->scroll, x, y);
+    if (i < 0) return;
+    a->sel = i;
+    menu_key(a, "return", n);
+}
+
+/* ===== drawing =========================================================================== */
+
+static const sprites *sheet(const app *a)
+{
+    return a->have_sheet ? &a->sheet : NULL;
+}
+
+static void draw_help(app *a)
+{
+    static const char *const common[] = {
+        "Arrows or WASD: move",  "Click: walk there / slide tiles",
+        "Z or U: undo   Y: redo", "R: restart the level",
+        "N / P: next / previous level", "Tab: next player (several players)",
+        "Esc: level list and menu", "F1: this help",
+    };
+    const char *lines[48];
+    int n = 0;
+    for (size_t i = 0; i < sizeof common / sizeof *common; i++) lines[n++] = common[i];
+    if (a->have_session) {
+        const char **extra = NULL;
+        int k = game_help_lines(a->s.game, &extra);
+        if (k > 0) lines[n++] = "";
+        for (int i = 0; i < k && n < 48; i++) lines[n++] = extra[i];
+    }
+    char title[96];
+    snprintf(title, sizeof title, "Help: %s", a->have_session ? session_game_name(&a->s) : "Tessera");
+    view_draw_panel(&a->dr, title, lines, n);
+}
+
+static void draw_play(app *a)
+{
+    session *s = &a->s;
+    int top, bottom;
+    view_layout L;
+    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
+    view_layout_compute(&L, s->st.g, a->cv.w, a->cv.h, top, bottom);
+    view_options opt = view_options_default();
+    view_draw_level(&a->dr, sheet(a), &s->st, &L, &opt);
+    char status[sizeof s->status + 64];
+    if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
+    else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
+    else snprintf(status, sizeof status, "F1: help");
+    view_hud hud = {
+        .game = session_game_name(s),
+        .title = session_level_title(s),
+        .level = s->index + 1,
+        .nlevels = s->playing_shuffled ? 0 : s->levels.count,
+        .moves = s->st.moves,
+        .pushes = session_is_sliding(s) ? -1 : s->st.pushes,
+        .status = status,
+    };
+    view_draw_hud(&a->dr, &hud);
+    if (s->solved && !s->announced) {
+        const char *lines[3];
+        char stats[96];
+        int n = 0;
+        if (session_is_sliding(s)) snprintf(stats, sizeof stats, "%ld moves", s->st.moves);
+        else snprintf(stats, sizeof stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
+        lines[n++] = stats;
+        bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
+        if (last && !session_is_sliding(s)) {
+            lines[n++] = "Game complete: every level is solved!";
+            lines[n++] = "Esc: level list   Z: undo";
+        } else if (last) {
+            lines[n++] = "Enter: a new shuffle   Esc: keep looking";
+        } else {
+            lines[n++] = "Enter or N: next level   Z: undo";
+        }
+        view_draw_panel(&a->dr, s->message, lines, n);
+    }
+}
+
+static void draw_levels(app *a)
+{
+    session *s = &a->s;
+    int n = s->levels.count;
+    const char **items = calloc((size_t)n, sizeof *items), **notes = calloc((size_t)n, sizeof *notes);
+    char *buf = calloc((size_t)n, 96), *nbuf = calloc((size_t)n, 32);
+    if (items && notes && buf && nbuf) {
+        for (int i = 0; i < n; i++) {
+            const level *lv = &s->levels.levels[i];
+            snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
+            snprintf(nbuf + i * 32, 32, "%dx%d", lv->g.w, lv->g.h);
+            items[i] = buf + i * 96;
+            notes[i] = nbuf + i * 32;
+        }
+        char title[128];
+        snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
+        view_draw_menu(&a->dr, title, items, notes, n, a->sel, a->scroll);
+    }
+    free(items);
+    free(notes);
+    free(buf);
+    free(nbuf);
+}
+
+static void draw_games(app *a)
+{
+    const char *items[APP_MAX_GAMES], *notes[APP_MAX_GAMES];
+    for (int i = 0; i < a->ngames; i++) {
+        items[i] = a->games[i].name;
+        notes[i] = a->games[i].arg;
+    }
+    view_draw_menu(&a->dr, "Tessera", items, notes, a->ngames, a->sel, a->scroll);
+    if (a->note[0]) view_draw_status(&a->dr, a->note);
+    else view_draw_status(&a->dr, "Enter: play   Esc: quit   F1: help");
+}
+
+void app_draw(app *a)
+{
+    switch (a->scr) {
+    case SCREEN_PLAY: draw_play(a); break;
+    case SCREEN_LEVELS: draw_levels(a); break;
+    case SCREEN_GAMES: draw_games(a); break;
+    }
+    if (a->help) draw_help(a);
+}

@@ -1,0 +1,57 @@
+/* app.h: the game loop's model: which screen is up (game list, level list, play), the
+ * session being played, and the canvas everything is drawn into. Input arrives as key names
+ * and canvas-pixel clicks, from the window or from a scripted --keys sequence alike. */
+#ifndef TESSERA_APP_APP_H
+#define TESSERA_APP_APP_H
+
+#include <stdbool.h>
+
+#include "app/paths.h"
+#include "app/session.h"
+#include "frontend/canvas.h"
+#include "frontend/draw.h"
+#include "frontend/sprites.h"
+
+typedef enum screen { SCREEN_GAMES, SCREEN_LEVELS, SCREEN_PLAY } screen;
+
+enum { APP_MAX_GAMES = 64 };
+
+typedef struct game_entry {
+    char name[64];               /* shown in the menu */
+    char arg[PATH_MAX_LEN];      /* what game_load takes */
+} game_entry;
+
+typedef struct app {
+    const app_paths *paths;
+    canvas cv;
+    drawer dr;
+    sprites sheet;
+    bool have_sheet;
+    screen scr;
+    game_entry games[APP_MAX_GAMES];
+    int ngames;
+    int sel, scroll;             /* the highlighted row of the current menu */
+    session s;
+    bool have_session;
+    bool help;                   /* the F1 overlay is up */
+    bool quit;
+    char note[ERROR_TEXT_MAX + 64]; /* an error shown on the menu screens */
+} app;
+
+/* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
+int app_init(app *a, const app_paths *p, int w, int h, error *err);
+void app_free(app *a);
+int app_resize(app *a, int w, int h);
+/* Lists the bundled games (scripts that load as games) for the menu. */
+void app_scan_games(app *a);
+/* Opens a game and goes to its play screen. */
+int app_play(app *a, const char *game, const char *file, int level, error *err);
+
+void app_key(app *a, const char *key);
+void app_click(app *a, int x, int y, int button);
+void app_draw(app *a);
+
+/* The cell under canvas pixel (x, y) on the play screen, or -1. */
+int app_cell_at(const app *a, int x, int y);
+
+#endif

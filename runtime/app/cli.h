@@ -1,0 +1,28 @@
+/* cli.h: the sub-commands of the tessera executable and the option helpers they share.
+ * Exit status everywhere: 0 success (every level solved), 1 some level not solved or a check
+ * failed, 2 bad input (unknown option, unreadable file, malformed level or script). */
+#ifndef TESSERA_APP_CLI_H
+#define TESSERA_APP_CLI_H
+
+#include "app/paths.h"
+
+enum { EXIT_OK = 0, EXIT_UNSOLVED = 1, EXIT_BAD_INPUT = 2 };
+
+int cli_main(int argc, char **argv);
+
+int cmd_check(const app_paths *p, int argc, char **argv);
+int cmd_verify(const app_paths *p, int argc, char **argv);
+int cmd_render(const app_paths *p, int argc, char **argv);
+int cmd_run(const app_paths *p, int argc, char **argv);
+int cmd_play(const app_paths *p, int argc, char **argv);
+int cmd_menu(const app_paths *p, int argc, char **argv);
+
+/* Option helpers: each prints "tessera CMD: ..." on misuse and returns -1. */
+int cli_int_arg(const char *cmd, const char *opt, const char *value, int min, int max, int *out);
+int cli_size_arg(const char *cmd, const char *opt, const char *value, int *w, int *h);
+int cli_need_value(const char *cmd, int argc, char **argv, int i);
+int cli_bad_option(const char *cmd, const char *opt);
+/* Writes s as a JSON string literal (with quotes) to f. */
+void cli_json_string(void *file, const char *s);
+
+#endif

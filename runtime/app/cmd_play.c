@@ -1,0 +1,149 @@
+/* cmd_play.c: `tessera play` (a window, or a scripted --keys run) and `tessera` alone (the
+ * window with the menu of bundled games). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/cli.h"
+#include "app/loop.h"
+#include "frontend/window.h"
+#include "script/game.h"
+
+enum { DEFAULT_W = 960, DEFAULT_H = 720 };
+
+static const char no_display_text[] =
+    "tessera: no display is available for a window (%s).\n"
+    "These sub-commands work without one:\n"
+    "  tessera play GAME --keys 'SEQ' [--screenshot OUT.png]   scripted play\n"
+    "  tessera render GAME [FILE] --out OUT.png                  draw a level to PNG\n"
+    "  tessera check FILE...   tessera verify FILE SOLUTIONS   tessera run SCRIPT.lua\n"
+    "(SDL_VIDEODRIVER=dummy also lets the window code run without a display.)\n";
+
+typedef struct play_args {
+    const char *game, *file, *keys, *screenshot;
+    int level, w, h;
+    long long seed;
+    int has_seed;
+} play_args;
+
+static int parse_play(int argc, char **argv, play_args *pa)
+{
+    memset(pa, 0, sizeof *pa);
+    pa->w = DEFAULT_W;
+    pa->h = DEFAULT_H;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
+            !strcmp(a, "--size") || !strcmp(a, "--seed")) {
+            if (cli_need_value("play", argc, argv, i) != 0) return -1;
+            const char *v = argv[++i];
+            if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
+            if (!strcmp(a, "--keys")) pa->keys = v;
+            if (!strcmp(a, "--screenshot")) pa->screenshot = v;
+            if (!strcmp(a, "--size") && cli_size_arg("play", a, v, &pa->w, &pa->h) != 0) return -1;
+            if (!strcmp(a, "--seed")) {
+                int s;
+                if (cli_int_arg("play", a, v, 0, 2147483647, &s) != 0) return -1;
+                pa->seed = s;
+                pa->has_seed = 1;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            return cli_bad_option("play", a);
+        } else if (!pa->game) {
+            pa->game = a;
+        } else if (!pa->file) {
+            pa->file = a;
+        } else {
+            fprintf(stderr, "tessera play: too many arguments ('%s')\n", a);
+            return -1;
+        }
+    }
+    if (!pa->game) {
+        fprintf(stderr, "tessera play: name a game (a bundled name such as 'sokoban', or a .lua script)\n");
+        return -1;
+    }
+    if (pa->screenshot && !pa->keys) {
+        fprintf(stderr, "tessera play: --screenshot needs --keys (use 'tessera render' for a still)\n");
+        return -1;
+    }
+    return 0;
+}
+
+static void print_result(const app *a)
+{
+    const session *s = &a->s;
+    printf("{\"game\":");
+    cli_json_string(stdout, session_game_name(s));
+    printf(",\"level\":%d,\"title\":", s->index + 1);
+    cli_json_string(stdout, session_level_title(s) ? session_level_title(s) : "");
+    printf(",\"moves\":%ld,\"pushes\":%ld,\"solved\":%s}\n", s->st.moves, s->st.pushes,
+           s->solved ? "true" : "false");
+    fflush(stdout);
+}
+
+int cmd_play(const app_paths *p, int argc, char **argv)
+{
+    play_args pa;
+    if (parse_play(argc, argv, &pa) != 0) return EXIT_BAD_INPUT;
+    error err;
+    char buf[ERROR_TEXT_MAX + 300];
+    window *win = NULL;
+    if (!pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) {
+        fprintf(stderr, no_display_text, err.msg);
+        return EXIT_UNSOLVED;
+    }
+    if (pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) win = NULL; /* headless */
+    int w = pa.w, h = pa.h;
+    if (win) window_canvas_size(win, &w, &h);
+    app a;
+    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, pa.game, pa.file, pa.level, &err) != 0) {
+        fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        app_free(&a);
+        if (win) window_close(win);
+        return EXIT_BAD_INPUT;
+    }
+    if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
+    app_scan_games(&a);
+    int rc = EXIT_OK;
+    if (pa.keys) {
+        if (loop_keys(&a, win, pa.keys) != 0) rc = EXIT_BAD_INPUT;
+        if (rc == EXIT_OK && pa.screenshot && canvas_write_png(&a.cv, pa.screenshot, &err) != 0) {
+            fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+            rc = EXIT_BAD_INPUT;
+        }
+        if (rc == EXIT_OK) print_result(&a);
+    } else {
+        loop_window(&a, win);
+    }
+    app_free(&a);
+    if (win) window_close(win);
+    return rc;
+}
+
+int cmd_menu(const app_paths *p, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    error err;
+    window *win = NULL;
+    if (window_open(&win, "Tessera", DEFAULT_W, DEFAULT_H, &err) != 0) {
+        fprintf(stderr, no_display_text, err.msg);
+        return EXIT_UNSOLVED;
+    }
+    int w, h;
+    window_canvas_size(win, &w, &h);
+    app a;
+    if (app_init(&a, p, w, h, &err) != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        window_close(win);
+        return EXIT_BAD_INPUT;
+    }
+    app_scan_games(&a);
+    a.scr = SCREEN_GAMES;
+    loop_window(&a, win);
+    app_free(&a);
+    window_close(win);
+    return EXIT_OK;
+}

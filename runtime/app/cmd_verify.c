@@ -1,0 +1,85 @@
+/* cmd_verify.c: `tessera verify FILE SOLUTIONS`: replay each level's solution through the
+ * game's rules (hooks included) and report whether it ends solved. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "app/session.h"
+#include "core/solutions.h"
+#include "script/game.h"
+
+int cmd_verify(const app_paths *p, int argc, char **argv)
+{
+    const char *game_name = NULL, *files[2] = { NULL, NULL };
+    int nfiles = 0, json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--game") == 0) {
+            if (cli_need_value("verify", argc, argv, i) != 0) return EXIT_BAD_INPUT;
+            game_name = argv[++i];
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_bad_option("verify", argv[i]);
+            return EXIT_BAD_INPUT;
+        } else if (nfiles < 2) {
+            files[nfiles++] = argv[i];
+        } else {
+            fprintf(stderr, "tessera verify: too many arguments ('%s')\n", argv[i]);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (nfiles != 2) {
+        fprintf(stderr, "tessera verify: usage: tessera verify FILE SOLUTIONS [--game G] [--json]\n");
+        return EXIT_BAD_INPUT;
+    }
+    error err;
+    char buf[ERROR_TEXT_MAX + 300];
+    solution_list sols;
+    if (solutions_load(&sols, files[1], &err) != 0) {
+        fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        return EXIT_BAD_INPUT;
+    }
+    session s;
+    if (session_open(&s, p, game_name ? game_name : app_guess_game(files[0]), files[0], 0, &err) != 0) {
+        fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        solutions_free(&sols);
+        return EXIT_BAD_INPUT;
+    }
+    for (int i = 0; i < sols.count; i++)
+        if (sols.v[i].level > s.levels.count)
+            fprintf(stderr, "%s:%d: warning: level %d does not exist (the file has %d)\n", files[1],
+                    sols.v[i].line, sols.v[i].level, s.levels.count);
+    int solved_count = 0;
+    for (int n = 1; n <= s.levels.count; n++) {
+        session_goto(&s, n - 1);
+        const solution *sol = solutions_find(&sols, n);
+        const char *title = session_level_title(&s);
+        int bad = -1, played = 0;
+        const char *status = "no solution";
+        if (sol) {
+            played = session_play_lurd(&s, sol->moves, &bad);
+            status = s.solved ? "solved" : bad >= 0 ? "illegal move" : "not solved";
+        }
+        solved_count += s.solved && sol;
+        if (json) {
+            printf("{\"level\":%d,\"title\":", n);
+            cli_json_string(stdout, title ? title : "");
+            printf(",\"status\":\"%s\",\"moves\":%ld,\"pushes\":%ld", sol && s.solved ? "solved" : "unsolved",
+                   s.st.moves, s.st.pushes);
+            if (bad >= 0) printf(",\"illegal_at\":%d", bad + 1);
+            printf("}\n");
+        } else {
+            printf("level %d%s%s%s: %s", n, title ? " (" : "", title ? title : "", title ? ")" : "", status);
+            if (sol && s.solved) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
+            if (bad >= 0)
+                printf(" at move %d ('%c', %s:%d)", bad + 1, sol->moves[bad], files[1], sol->line);
+            printf("\n");
+        }
+        (void)played;
+    }
+    if (!json) printf("%d of %d levels solved\n", solved_count, s.levels.count);
+    int total = s.levels.count;
+    session_close(&s);
+    solutions_free(&sols);
+    return solved_count == total ? EXIT_OK : EXIT_UNSOLVED;
+}

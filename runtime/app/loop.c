@@ -1,0 +1,145 @@
+/* loop.c: the game loop. The window and the scripted --keys mode share it: both turn input
+ * into app_key/app_click calls and draw a frame after each. */
+#define _POSIX_C_SOURCE 200809L
+#include "app/loop.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "frontend/view.h"
+#include "frontend/window.h"
+
+enum { FRAME_MS = 16 };
+
+static void frame(app *a, window *win)
+{
+    if (win) {
+        int w, h;
+        window_canvas_size(win, &w, &h);
+        app_resize(a, w, h);
+    }
+    app_draw(a);
+    if (win) window_present(win, &a->cv);
+}
+
+static void pump(app *a, window *win)
+{
+    input_event ev;
+    while (win && window_poll(win, &ev)) {
+        switch (ev.type) {
+        case INPUT_KEY: app_key(a, ev.key); break;
+        case INPUT_CLICK: app_click(a, ev.x, ev.y, ev.button); break;
+        case INPUT_QUIT: a->quit = true; break;
+        case INPUT_WHEEL:
+            if (a->scr != SCREEN_PLAY) app_key(a, ev.wheel > 0 ? "up" : "down");
+            break;
+        default: break;
+        }
+    }
+}
+
+int loop_window(app *a, window *win)
+{
+    while (!a->quit) {
+        uint64_t start = window_ticks_ms();
+        pump(a, win);
+        frame(a, win);
+        uint64_t spent = window_ticks_ms() - start;
+        if (spent < FRAME_MS) window_wait_ms((unsigned)(FRAME_MS - spent));
+    }
+    return 0;
+}
+
+/* The key names the window produces (frontend/window.h), accepted in --keys. */
+static int key_known(const char *k)
+{
+    static const char *const named[] = {
+        "up", "down", "left", "right", "escape", "return", "space", "tab", "backspace",
+        "pageup", "pagedown", "home", "end",
+    };
+    if ((k[0] >= 'a' && k[0] <= 'z' && !k[1]) || (k[0] >= '0' && k[0] <= '9' && !k[1])) return 1;
+    if (k[0] == 'f' && k[1] >= '1' && k[1] <= '9') {
+        int n = atoi(k + 1);
+        return n >= 1 && n <= 12 && (k[2] == '\0' || (k[2] >= '0' && k[2] <= '2' && !k[3]));
+    }
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (!strcmp(k, named[i])) return 1;
+    return 0;
+}
+
+/* click:COL,ROW names a 0-based cell; it is clicked at the centre of where it is drawn. */
+static int click_token(app *a, const char *arg)
+{
+    int col, row;
+    char tail;
+    if (sscanf(arg, "%d,%d%c", &col, &row, &tail) != 2) return -1;
+    if (a->scr != SCREEN_PLAY || !a->have_session) return -1;
+    const grid *g = a->s.st.g;
+    int cell = grid_cell(g, col, row);
+    if (cell < 0) return -1;
+    int top, bottom, x, y, w, h;
+    view_layout L;
+    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
+    view_layout_compute(&L, g, a->cv.w, a->cv.h, top, bottom);
+    view_cell_rect(&L, g, cell, &x, &y, &w, &h);
+    app_click(a, x + w / 2, y + h / 2, 1);
+    return 0;
+}
+
+static int wait_token(app *a, window *win, const char *arg)
+{
+    char *end;
+    long ms = strtol(arg, &end, 10);
+    if (end == arg || *end || ms < 0 || ms > 600000) return -1;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    /* Keep the loop alive (events, frames) while the time passes. */
+    for (;;) {
+        pump(a, win);
+        frame(a, win);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long spent = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+        if (spent >= ms) break;
+        long left = ms - spent < FRAME_MS ? ms - spent : FRAME_MS;
+        struct timespec nap = { 0, left * 1000000L };
+        nanosleep(&nap, NULL);
+    }
+    return 0;
+}
+
+int loop_keys(app *a, window *win, const char *seq)
+{
+    char *copy = strdup(seq);
+    if (!copy) return -1;
+    int rc = 0;
+    frame(a, win);
+    for (char *save = NULL, *tok = strtok_r(copy, " \t\n;", &save); tok && !a->quit;
+         tok = strtok_r(NULL, " \t\n;", &save)) {
+        pump(a, win);
+        if (!strncmp(tok, "click:", 6)) {
+            if (click_token(a, tok + 6) != 0) {
+                fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
+                rc = -1;
+                break;
+            }
+        } else if (!strncmp(tok, "wait:", 5)) {
+            if (wait_token(a, win, tok + 5) != 0) {
+                fprintf(stderr, "tessera play: --keys: bad wait '%s' (wait:MS, milliseconds)\n", tok);
+                rc = -1;
+                break;
+            }
+        } else if (!key_known(tok)) {
+            fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", tok);
+            rc = -1;
+            break;
+        } else {
+            app_key(a, tok);
+        }
+        frame(a, win);
+    }
+    free(copy);
+    frame(a, win);
+    return rc;
+}

@@ -1,0 +1,101 @@
+/* paths.c: locating the bundled data and the user's folders. */
+#define _POSIX_C_SOURCE 200809L
+#include "app/paths.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef TESSERA_SOURCE_DIR
+#define TESSERA_SOURCE_DIR "."
+#endif
+
+const char *path_join(char *out, size_t size, const char *a, const char *b)
+{
+    size_t n = strlen(a);
+    if (n && a[n - 1] == '/') snprintf(out, size, "%s%s", a, b);
+    else snprintf(out, size, "%s/%s", a, b);
+    return out;
+}
+
+int path_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+int path_is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *path_basename(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+void path_stem(const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "%s", path_basename(path));
+    char *dot = strrchr(out, '.');
+    if (dot && dot != out) *dot = '\0';
+}
+
+static int is_root(const char *dir)
+{
+    char buf[PATH_MAX_LEN];
+    return path_is_dir(path_join(buf, sizeof buf, dir, "scripts")) &&
+           path_is_dir(path_join(buf, sizeof buf, dir, "levels"));
+}
+
+static void set_root(app_paths *p, const char *root)
+{
+    snprintf(p->root, sizeof p->root, "%s", root);
+    path_join(p->scripts, sizeof p->scripts, root, "scripts");
+    path_join(p->levels, sizeof p->levels, root, "levels");
+    path_join(p->assets, sizeof p->assets, root, "assets");
+}
+
+int paths_init(app_paths *p, const char *argv0)
+{
+    memset(p, 0, sizeof *p);
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) path_join(p->data_home, sizeof p->data_home, xdg, "tessera");
+    else if (home && *home) snprintf(p->data_home, sizeof p->data_home, "%s/.local/share/tessera", home);
+    else snprintf(p->data_home, sizeof p->data_home, ".tessera");
+
+    const char *env = getenv("TESSERA_DATA");
+    if (env && *env) {
+        set_root(p, env);
+        return is_root(env) ? 0 : -1;
+    }
+    /* Beside the executable (installed trees) or one level up (a build folder in the repo). */
+    char exe[PATH_MAX_LEN] = "";
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) exe[n] = '\0';
+    else if (argv0) snprintf(exe, sizeof exe, "%s", argv0);
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+        *slash = '\0';
+        char cand[PATH_MAX_LEN];
+        const char *ups[] = { "", "/..", "/../..", "/../share/tessera" };
+        for (size_t i = 0; i < sizeof ups / sizeof *ups; i++) {
+            snprintf(cand, sizeof cand, "%s%s", exe, ups[i]);
+            if (is_root(cand)) {
+                char real[PATH_MAX_LEN];
+                set_root(p, realpath(cand, real) ? real : cand);
+                return 0;
+            }
+        }
+    }
+    if (is_root(TESSERA_SOURCE_DIR)) {
+        set_root(p, TESSERA_SOURCE_DIR);
+        return 0;
+    }
+    set_root(p, ".");
+    return is_root(".") ? 0 : -1;
+}

@@ -1,0 +1,29 @@
+/* paths.h: where Tessera finds its bundled data (scripts/, levels/, assets/) and the user's
+ * folders (XDG data and cache). */
+#ifndef TESSERA_APP_PATHS_H
+#define TESSERA_APP_PATHS_H
+
+#include <stddef.h>
+
+enum { PATH_MAX_LEN = 1024 };
+
+typedef struct app_paths {
+    char root[PATH_MAX_LEN];     /* holds scripts/, levels/, assets/ */
+    char scripts[PATH_MAX_LEN];
+    char levels[PATH_MAX_LEN];
+    char assets[PATH_MAX_LEN];
+    char data_home[PATH_MAX_LEN]; /* $XDG_DATA_HOME/tessera (may not exist yet) */
+} app_paths;
+
+/* Finds the data root: $TESSERA_DATA, else beside or above the executable, else the source
+ * tree the binary was built from. Returns 0, or -1 when no root holds scripts/. */
+int paths_init(app_paths *p, const char *argv0);
+/* Joins a and b with one '/' into out. */
+const char *path_join(char *out, size_t size, const char *a, const char *b);
+int path_exists(const char *path);
+int path_is_dir(const char *path);
+const char *path_basename(const char *path);
+/* Writes into out the name of a file without folders and extension ("levels/a.xsb" -> "a"). */
+void path_stem(const char *path, char *out, size_t size);
+
+#endif

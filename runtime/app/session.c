@@ -1,0 +1,297 @@
+/* session.c: the mid-end: levels, the position being played, and player actions. */
+#define _POSIX_C_SOURCE 200809L
+#include "app/session.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/engine.h"
+#include "core/path.h"
+#include "core/textfile.h"
+#include "script/game.h"
+
+void session_note(session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->status, sizeof s->status, fmt, ap);
+    va_end(ap);
+}
+
+static void note_error(session *s, const error *err)
+{
+    char buf[ERROR_TEXT_MAX + 300];
+    error_format(err, buf, sizeof buf);
+    session_note(s, "%s", buf);
+    fprintf(stderr, "tessera: %s\n", buf);
+}
+
+const char *app_guess_game(const char *level_path)
+{
+    error err;
+    size_t len;
+    char *text = textfile_read(level_path, &len, &err);
+    const char *guess = "sokoban";
+    if (!text) return guess;
+    /* Boards are lines of plain integers (maybe after "WxH:"); XSB and numeric grids are not. */
+    for (char *line = text; line && *line;) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        size_t i = 0;
+        while (i < n && isspace((unsigned char)line[i])) i++;
+        if (i < n && line[i] != '#' && line[i] != ';') {
+            int digits = 0, other = 0;
+            for (size_t k = i; k < n && line[k] != '#'; k++) {
+                char c = line[k];
+                if (isdigit((unsigned char)c)) digits++;
+                else if (c != ' ' && c != '\t' && c != 'x' && c != 'X' && c != ':' && c != '\r') other++;
+            }
+            if (digits && !other) guess = "fifteen";
+            break;
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    return guess;
+}
+
+int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set, char *path_out,
+                    size_t path_size, error *err)
+{
+    char path[PATH_MAX_LEN];
+    if (file) snprintf(path, sizeof path, "%s", file);
+    else {
+        const char *def = game_default_levels(g);
+        if (!def)
+            return error_set(err, game_path(g), 0, 0,
+                             "game has no default level file (set levels = \"...\"); name a FILE");
+        path_join(path, sizeof path, p->levels, def);
+    }
+    if (path_out) snprintf(path_out, path_size, "%s", path);
+    return levelset_load(set, path, game_rules(g), err);
+}
+
+static void start_level(session *s)
+{
+    if (s->live) state_free(&s->st);
+    s->live = false;
+    const level *lv = s->playing_shuffled ? &s->shuffled.levels[0] : &s->levels.levels[s->index];
+    if (state_init(&s->st, lv, game_rules(s->game)) == 0) s->live = true;
+    s->solved = state_solved(&s->st);
+    s->announced = s->solved;
+    s->message[0] = '\0';
+    s->status[0] = '\0';
+}
+
+int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level,
+                 error *err)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->game_arg, sizeof s->game_arg, "%s", gname);
+    s->game = game_load(p->scripts, gname, err);
+    if (!s->game) return -1;
+    if (app_load_levels(p, s->game, file, &s->levels, s->levels_path, sizeof s->levels_path, err) != 0) {
+        game_free(s->game);
+        s->game = NULL;
+        return -1;
+    }
+    if (level < 0 || level > s->levels.count) {
+        error_set(err, s->levels_path, 0, 0, "no level %d (the file has %d)", level, s->levels.count);
+        session_close(s);
+        return -1;
+    }
+    s->seed = (uint64_t)time(NULL);
+    s->index = level > 0 ? level - 1 : 0;
+    start_level(s);
+    if (!s->live) {
+        error_set(err, s->levels_path, 0, 0, "out of memory");
+        session_close(s);
+        return -1;
+    }
+    return 0;
+}
+
+void session_close(session *s)
+{
+    if (s->live) state_free(&s->st);
+    levelset_free(&s->levels);
+    levelset_free(&s->shuffled);
+    if (s->game) game_free(s->game);
+    memset(s, 0, sizeof *s);
+}
+
+int session_goto(session *s, int index)
+{
+    if (index < 0 || index >= s->levels.count) return -1;
+    s->index = index;
+    s->playing_shuffled = false;
+    start_level(s);
+    return 0;
+}
+
+const char *session_game_name(const session *s) { return game_name(s->game); }
+bool session_is_sliding(const session *s) { return game_rules(s->game)->kind == RULES_SLIDING; }
+
+const char *session_level_title(const session *s)
+{
+    if (s->playing_shuffled) return "Shuffled";
+    return s->levels.levels[s->index].title;
+}
+
+/* After anything that changed the position: ask the rules whether it is solved now. */
+static void update_solved(session *s)
+{
+    error err;
+    bool solved = false;
+    if (game_check_solved(s->game, &s->st, &solved, &err) != 0) {
+        note_error(s, &err);
+        solved = state_solved(&s->st);
+    }
+    if (solved && !s->solved) {
+        s->message[0] = '\0';
+        if (game_on_solved(s->game, &s->st, s->message, sizeof s->message, &err) != 0) note_error(s, &err);
+        if (!s->message[0]) snprintf(s->message, sizeof s->message, "Level complete!");
+        s->announced = false;
+    }
+    s->solved = solved;
+}
+
+int session_move(session *s, int dir)
+{
+    if (!s->live) return 0;
+    error err;
+    /* The hook's own changes join the move's undo record. */
+    history_begin(&s->st, dir);
+    move_result r = engine_move(&s->st, dir);
+    if (r != MOVE_BLOCKED && game_has_hook(s->game, "on_move") &&
+        game_on_move(s->game, &s->st, dir, r == MOVE_PUSH, &err) != 0)
+        note_error(s, &err);
+    history_end(&s->st);
+    if (r == MOVE_BLOCKED) return 0;
+    update_solved(s);
+    return 1;
+}
+
+int session_undo(session *s)
+{
+    if (!s->live || !history_undo(&s->st)) return 0;
+    update_solved(s);
+    return 1;
+}
+
+int session_redo(session *s)
+{
+    if (!s->live || !history_redo(&s->st)) return 0;
+    update_solved(s);
+    return 1;
+}
+
+int session_restart(session *s)
+{
+    if (!s->live || !state_restart(&s->st)) return 0;
+    update_solved(s);
+    return 1;
+}
+
+int session_select_player(session *s, int slot)
+{
+    return s->live && engine_select_player(&s->st, slot) == 0;
+}
+
+int session_click(session *s, int cell)
+{
+    if (!s->live || cell < 0) return 0;
+    state *st = &s->st;
+    if (session_is_sliding(s)) {
+        int blank = st->blank, w = st->g->w;
+        if (blank < 0 || (blank % w != cell % w && blank / w != cell / w)) return 0;
+        /* Slide one tile at a time through session_move, so hooks see every move. */
+        int dir = blank % w == cell % w ? (cell < blank ? DIR_UP : DIR_DOWN)
+                                         : (cell < blank ? DIR_LEFT : DIR_RIGHT);
+        int moved = 0;
+        history_begin(st, dir);
+        while (st->blank != cell && session_move(s, dir)) moved++;
+        history_end(st);
+        return moved > 0;
+    }
+    /* A click on another player selects it; a click on a free cell walks there. */
+    int slot = state_player_at(st, cell);
+    if (slot >= 0) return session_select_player(s, slot);
+    int from = st->player[st->active];
+    int max = st->g->ncells;
+    int8_t *dirs = malloc((size_t)max);
+    if (!dirs) return 0;
+    int n = path_find(st, from, cell, dirs, max), moved = 0;
+    if (n > 0) {
+        history_begin(st, dirs[0]);
+        for (int i = 0; i < n; i++) moved += session_move(s, dirs[i]);
+        history_end(st);
+    } else if (n < 0) {
+        /* A neighbouring box: a click on it pushes it away from the player. */
+        for (int d = 0; d < st->g->ndirs; d++)
+            if (grid_step(st->g, from, d) == cell) {
+                moved = session_move(s, d);
+                break;
+            }
+    }
+    free(dirs);
+    return moved > 0;
+}
+
+int session_shuffle(session *s)
+{
+    if (!session_is_sliding(s) || !s->live) return 0;
+    int w = s->st.g->w, h = s->st.g->h, n = w * h;
+    int *board = malloc(sizeof *board * (size_t)n);
+    char *text = malloc((size_t)n * 8 + 32);
+    error err;
+    int ok = 0;
+    if (board && text && game_scramble(s->game, w, h, board, s->seed++, &err) == 0) {
+        int k = sprintf(text, "%dx%d:", w, h);
+        for (int i = 0; i < n; i++) k += sprintf(text + k, " %d", board[i]);
+        levelset fresh;
+        if (levelset_parse(&fresh, "scramble", text, (size_t)k, FORMAT_BOARDS, game_rules(s->game), &err) == 0) {
+            if (s->live) state_free(&s->st);
+            s->live = false;
+            levelset_free(&s->shuffled);
+            s->shuffled = fresh;
+            s->playing_shuffled = true;
+            start_level(s);
+            ok = s->live;
+        } else {
+            note_error(s, &err);
+        }
+    } else if (board && text) {
+        note_error(s, &err);
+    }
+    free(board);
+    free(text);
+    return ok;
+}
+
+int session_play_lurd(session *s, const char *moves, int *bad)
+{
+    topology topo = s->st.g->topo;
+    bool push_rules = !session_is_sliding(s);
+    int i = 0;
+    *bad = -1;
+    for (; moves[i]; i++) {
+        int dir = grid_dir_from_letter(topo, moves[i]);
+        long pushes = s->st.pushes;
+        if (dir < 0 || !session_move(s, dir)) {
+            *bad = i;
+            break;
+        }
+        bool pushed = s->st.pushes != pushes;
+        if (push_rules && pushed != (isupper((unsigned char)moves[i]) != 0)) {
+            session_undo(s);
+            *bad = i;
+            break;
+        }
+    }
+    return i;
+}

@@ -1,0 +1,71 @@
+/* session.h: the mid-end. One game, one level collection, the level being played and its
+ * history; every player action goes through here so the window, scripted play and tests
+ * behave the same. Knows nothing of SDL or Lua (the game is reached through script/game.h). */
+#ifndef TESSERA_APP_SESSION_H
+#define TESSERA_APP_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app/paths.h"
+#include "core/error.h"
+#include "core/level.h"
+#include "core/state.h"
+
+struct game;
+
+typedef struct session {
+    struct game *game;
+    char game_arg[PATH_MAX_LEN];   /* the name or path the game was opened with */
+    levelset levels;
+    char levels_path[PATH_MAX_LEN];
+    int index;                     /* 0-based level being played */
+    state st;
+    bool live;                     /* st is initialised */
+    bool solved;                   /* the current position is solved */
+    bool announced;                /* the solved message has been shown for this solve */
+    char message[256];             /* the message of the last solve ("Level complete!") */
+    char status[ERROR_TEXT_MAX + 64]; /* a one-line note for the HUD (errors, hints) */
+    uint64_t seed;                 /* for scrambles */
+    levelset shuffled;             /* a board made by the game's scramble (sliding games) */
+    bool playing_shuffled;         /* st plays shuffled.levels[0] instead of levels[index] */
+} session;
+
+/* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),
+ * at level (1-based; 0 means the first). */
+int session_open(session *s, const app_paths *p, const char *game, const char *file, int level,
+                 error *err);
+void session_close(session *s);
+int session_goto(session *s, int index); /* 0-based; 0 ok, -1 out of range */
+
+/* Player actions. Each returns 1 when the position changed. */
+int session_move(session *s, int dir);
+int session_undo(session *s);
+int session_redo(session *s);
+int session_restart(session *s);
+/* Click on a cell: walk there (push games) or slide the tiles toward the blank (sliding). */
+int session_click(session *s, int cell);
+int session_select_player(session *s, int slot);
+/* Sliding games: a fresh scramble of the current board size from the game's script. */
+int session_shuffle(session *s);
+
+const char *session_game_name(const session *s);
+const char *session_level_title(const session *s);
+bool session_is_sliding(const session *s);
+/* Sets the status line (printf style). */
+void session_note(session *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Helpers shared with the other sub-commands. */
+const char *app_guess_game(const char *level_path); /* "fifteen" for boards, else "sokoban" */
+int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
+                    char *path_out, size_t path_size, error *err);
+
+
+/* Replays a solution through the session (hooks included). Returns the number of letters
+ * played; *bad gets the 0-based index of the first illegal letter, or -1. */
+int session_play_lurd(session *s, const char *moves, int *bad);
+#endif

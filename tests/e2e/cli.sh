@@ -1,0 +1,72 @@
+# cli.sh: the CLI contract: exit codes, error messages naming file:line:col, headless modes.
+# usage: cli.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+outdir=$3/cli
+mkdir -p "$outdir"
+. "$(dirname "$0")/lib.sh"
+
+expect_status 0 "help" -- "$tessera" --help
+expect_output "tessera play GAME" "help lists play"
+expect_status 2 "unknown command" -- "$tessera" frobnicate
+expect_output "unknown command 'frobnicate'" "unknown command named"
+expect_status 2 "unknown option" -- "$tessera" play sokoban --bogus
+expect_output "unknown option '--bogus'" "unknown option named"
+expect_status 2 "bad level number" -- "$tessera" play sokoban --level zero --keys up
+expect_output "--level expects a whole number" "bad --level explained"
+expect_status 2 "level out of range" -- "$tessera" play sokoban --level 9999 --keys up
+expect_output "no level 9999" "level range explained"
+
+# check: good files pass, a malformed level names file:line:col.
+expect_status 0 "check bundled" -- "$tessera" check levels/sokoban/tessera.xsb levels/sokoban/numeric.csv levels/fifteen/boards.txt scripts/sokoban.lua scripts/fifteen.lua
+expect_output "levels/sokoban/tessera.xsb: ok" "check reports ok"
+printf '#####\n#@$.#\n#####\n\n#####\n#@$x.#\n######\n' > "$outdir/bad.xsb"
+expect_status 2 "check malformed" -- "$tessera" check "$outdir/bad.xsb"
+expect_output "bad.xsb:6:4: 'x' is not a tile of this game" "malformed level position"
+printf '######\n#@$$.#\n######\n' > "$outdir/boxes.xsb"
+expect_status 2 "check more boxes than goals" -- "$tessera" check "$outdir/boxes.xsb"
+expect_output "boxes.xsb:1:1: level has more boxes than goals" "boxes vs goals"
+printf '#####\n# $.#\n#####\n' > "$outdir/noplayer.xsb"
+expect_status 2 "check no player" -- "$tessera" check "$outdir/noplayer.xsb"
+expect_output "level has no player" "no player"
+printf '1 2 3\n4 5 6\n7 8 8\n' > "$outdir/badboard.txt"
+expect_status 2 "check bad board" -- "$tessera" check --game fifteen "$outdir/badboard.txt"
+expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad board explained"
+expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
+expect_output "nonexistent.xsb: cannot open" "missing file named"
+
+# A broken game script: the error names the script and line.
+printf 'return tessera.game {\n  name = "Broken",\n  tiles = { ["#"] = { "wall", solidd = true } },\n}\n' > "$outdir/broken.lua"
+expect_status 2 "check broken script" -- "$tessera" check "$outdir/broken.lua"
+expect_output "broken.lua:" "broken script named"
+expect_output "solidd" "broken field named"
+
+# verify: a wrong solution is reported, exit 1.
+printf '1: rrr\n' > "$outdir/wrong.sol"
+expect_status 1 "verify wrong solution" -- "$tessera" verify levels/sokoban/tessera.xsb "$outdir/wrong.sol"
+expect_output "level 1" "verify names the level"
+
+# Scripted play prints its JSON line, and a walk that solves nothing says solved:false.
+expect_status 0 "scripted play" -- "$tessera" play sokoban --level 1 --keys "left right"
+expect_output '"game":"Sokoban","level":1' "play JSON"
+expect_output '"solved":false' "play JSON solved flag"
+expect_status 2 "scripted play bad key" -- "$tessera" play sokoban --keys "up jump"
+expect_output "unknown key 'jump'" "bad key named"
+
+# Undo/redo through the keys: a move and its undo leave zero moves.
+expect_status 0 "undo via keys" -- "$tessera" play sokoban --level 1 --keys "left right up down z z z z"
+expect_output '"moves":0' "undo brings moves back to 0"
+
+# The fifteen puzzle: a board one move from solved is solved by one arrow key.
+printf '3x3: 1 2 3 4 5 6 7 0 8\n' > "$outdir/onemove.txt"
+expect_status 0 "fifteen one move" -- "$tessera" play fifteen "$outdir/onemove.txt" --keys "left"
+expect_output '"solved":true' "the tile slides into the blank"
+expect_status 0 "fifteen click" -- "$tessera" play fifteen "$outdir/onemove.txt" --keys "click:2,2"
+expect_output '"solved":true' "clicking the tile slides it"
+
+# No display and no sub-command: a clear message naming the headless sub-commands.
+expect_status 1 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$tessera"
+expect_output "no display" "no display message"
+expect_output "tessera render" "headless commands listed"
+
+finish

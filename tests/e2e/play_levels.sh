@@ -1,0 +1,45 @@
+# play_levels.sh: every bundled level played to solved through `tessera play --keys`, the
+# real game loop (SDL dummy video driver), from the solutions kept beside the levels.
+# usage: play_levels.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+. "$(dirname "$0")/lib.sh"
+
+# LURD letters to key names: u/U -> up, and so on.
+to_keys() {
+    local moves=$1 keys="" i c
+    for ((i = 0; i < ${#moves}; i++)); do
+        c=${moves:i:1}
+        case "$c" in
+            u|U) keys+=" up" ;; d|D) keys+=" down" ;; l|L) keys+=" left" ;; r|R) keys+=" right" ;;
+        esac
+    done
+    echo "$keys"
+}
+# Sliding solutions name where the blank goes; the arrow keys name where a tile goes.
+to_tile_keys() {
+    local moves=$1 keys="" i c
+    for ((i = 0; i < ${#moves}; i++)); do
+        c=${moves:i:1}
+        case "$c" in
+            u|U) keys+=" down" ;; d|D) keys+=" up" ;; l|L) keys+=" right" ;; r|R) keys+=" left" ;;
+        esac
+    done
+    echo "$keys"
+}
+
+play_file() {
+    local game=$1 levels=$2 sols=$3 convert=$4
+    while IFS= read -r line; do
+        case "$line" in ''|';'*|'#'*) continue ;; esac
+        local n=${line%%:*} moves=${line#*:}
+        moves=${moves// /}
+        expect_status 0 "$game $levels level $n" -- "$tessera" play "$game" "$levels" --level "$n" --keys "$($convert "$moves")"
+        expect_output '"solved":true' "$game $levels level $n solved through the game loop"
+    done < "$sols"
+}
+
+play_file sokoban levels/sokoban/tessera.xsb levels/sokoban/tessera.sol to_keys
+play_file sokoban levels/sokoban/numeric.csv levels/sokoban/numeric.sol to_keys
+play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_keys
+finish
