@@ -77,10 +77,10 @@ void app_scan_games(app *a)
     qsort(a->games, (size_t)a->ngames, sizeof *a->games, compare_entries);
 }
 
-int app_play(app *a, const char *gname, const char *file, int level, error *err)
+int app_play(app *a, const char *gname, const char *file, int level_no, error *err)
 {
     session fresh;
-    if (session_open(&fresh, a->paths, gname, file, level, err) != 0) return -1;
+    if (session_open(&fresh, a->paths, gname, file, level_no, err) != 0) return -1;
     if (a->have_session) session_close(&a->s);
     a->s = fresh;
     a->have_session = true;

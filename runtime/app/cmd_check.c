@@ -14,7 +14,7 @@ static int ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static int check_one(const app_paths *p, const char *file, const char *game_name)
+static int check_one(const app_paths *p, const char *file, const char *game_arg)
 {
     error err;
     char buf[ERROR_TEXT_MAX + 300];
@@ -28,7 +28,7 @@ static int check_one(const app_paths *p, const char *file, const char *game_name
         game_free(g);
         return 0;
     }
-    game *g = game_load(p->scripts, game_name ? game_name : app_guess_game(file), &err);
+    game *g = game_load(p->scripts, game_arg ? game_arg : app_guess_game(file), &err);
     if (!g) {
         printf("%s\n", error_format(&err, buf, sizeof buf));
         return -1;
@@ -46,12 +46,12 @@ static int check_one(const app_paths *p, const char *file, const char *game_name
 
 int cmd_check(const app_paths *p, int argc, char **argv)
 {
-    const char *game_name = NULL;
+    const char *game_arg = NULL;
     int files = 0, bad = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--game") == 0) {
             if (cli_need_value("check", argc, argv, i) != 0) return EXIT_BAD_INPUT;
-            game_name = argv[++i];
+            game_arg = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_bad_option("check", argv[i]);
             return EXIT_BAD_INPUT;
@@ -63,7 +63,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
             continue;
         }
         files++;
-        if (check_one(p, argv[i], game_name) != 0) bad++;
+        if (check_one(p, argv[i], game_arg) != 0) bad++;
     }
     if (!files) {
         fprintf(stderr, "tessera check: name at least one level file or game script\n");

@@ -9,13 +9,13 @@
 int cmd_render(const app_paths *p, int argc, char **argv)
 {
     const char *gname = NULL, *file = NULL, *out = NULL, *view = "flat";
-    int level = 0, w = 960, h = 720;
+    int level_no = 0, w = 960, h = 720;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--level") || !strcmp(a, "--out") || !strcmp(a, "--size") || !strcmp(a, "--view")) {
             if (cli_need_value("render", argc, argv, i) != 0) return EXIT_BAD_INPUT;
             const char *v = argv[++i];
-            if (!strcmp(a, "--level") && cli_int_arg("render", a, v, 1, 1000000, &level) != 0) return EXIT_BAD_INPUT;
+            if (!strcmp(a, "--level") && cli_int_arg("render", a, v, 1, 1000000, &level_no) != 0) return EXIT_BAD_INPUT;
             if (!strcmp(a, "--size") && cli_size_arg("render", a, v, &w, &h) != 0) return EXIT_BAD_INPUT;
             if (!strcmp(a, "--out")) out = v;
             if (!strcmp(a, "--view")) view = v;
@@ -41,7 +41,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
     char buf[ERROR_TEXT_MAX + 300];
     app a;
     int rc = EXIT_OK;
-    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level, &err) != 0) rc = EXIT_BAD_INPUT;
+    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0) rc = EXIT_BAD_INPUT;
     else {
         app_draw(&a);
         if (canvas_write_png(&a.cv, out, &err) != 0) rc = EXIT_BAD_INPUT;

@@ -10,12 +10,12 @@
 
 int cmd_verify(const app_paths *p, int argc, char **argv)
 {
-    const char *game_name = NULL, *files[2] = { NULL, NULL };
+    const char *game_arg = NULL, *files[2] = { NULL, NULL };
     int nfiles = 0, json = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--game") == 0) {
             if (cli_need_value("verify", argc, argv, i) != 0) return EXIT_BAD_INPUT;
-            game_name = argv[++i];
+            game_arg = argv[++i];
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -40,7 +40,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     session s;
-    if (session_open(&s, p, game_name ? game_name : app_guess_game(files[0]), files[0], 0, &err) != 0) {
+    if (session_open(&s, p, game_arg ? game_arg : app_guess_game(files[0]), files[0], 0, &err) != 0) {
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
         solutions_free(&sols);
         return EXIT_BAD_INPUT;

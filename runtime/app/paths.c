@@ -1,4 +1,5 @@
 /* paths.c: locating the bundled data and the user's folders. */
+#define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include "app/paths.h"
 

@@ -87,7 +87,7 @@ static void start_level(session *s)
     s->status[0] = '\0';
 }
 
-int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level,
+int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level_no,
                  error *err)
 {
     memset(s, 0, sizeof *s);
@@ -99,13 +99,13 @@ int session_open(session *s, const app_paths *p, const char *gname, const char *
         s->game = NULL;
         return -1;
     }
-    if (level < 0 || level > s->levels.count) {
-        error_set(err, s->levels_path, 0, 0, "no level %d (the file has %d)", level, s->levels.count);
+    if (level_no < 0 || level_no > s->levels.count) {
+        error_set(err, s->levels_path, 0, 0, "no level %d (the file has %d)", level_no, s->levels.count);
         session_close(s);
         return -1;
     }
     s->seed = (uint64_t)time(NULL);
-    s->index = level > 0 ? level - 1 : 0;
+    s->index = level_no > 0 ? level_no - 1 : 0;
     start_level(s);
     if (!s->live) {
         error_set(err, s->levels_path, 0, 0, "out of memory");

@@ -1,0 +1,23 @@
+/* image.h: decoded pictures (sprite sheets, photos) as 32-bit pixels, loaded with stb_image. */
+#ifndef TESSERA_FRONTEND_IMAGE_H
+#define TESSERA_FRONTEND_IMAGE_H
+
+#include <stdint.h>
+
+#include "core/error.h"
+
+/* Pixels are uint32_t 0xAARRGGBB (the canvas format, see canvas.h), straight (not
+ * premultiplied) alpha, rows top to bottom with no padding. */
+typedef struct image {
+    int w, h;
+    uint32_t *px;
+} image;
+
+/* Loads a PNG, JPEG or BMP file. On failure returns -1, leaves img zeroed and names the file
+ * and the reason in err. */
+int image_load(const char *path, image *img, error *err);
+/* A w x h image of transparent black; 0, or -1 when out of memory or the size is invalid. */
+int image_create(image *img, int w, int h);
+void image_free(image *img);
+
+#endif

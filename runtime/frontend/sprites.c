@@ -1,0 +1,215 @@
+/* sprites.c: loading a sprite sheet and parsing its atlas. */
+#include "frontend/sprites.h"
+
+#include "frontend/canvas.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { ATLAS_MAX_BYTES = 1 << 20, CACHE_ENTRIES = 96, CACHE_MAX_SIDE = 512 };
+
+typedef struct cache_entry {
+    int idx, w, h;
+    image img;
+} cache_entry;
+
+/* A frame uses one or two cell sizes, so a small table that starts over when full holds
+ * everything a frame needs; a resize just fills it afresh. */
+struct sprite_cache {
+    int n;
+    cache_entry e[CACHE_ENTRIES];
+};
+
+static void cache_reset(struct sprite_cache *c)
+{
+    int i;
+    for (i = 0; i < c->n; i++) image_free(&c->e[i].img);
+    c->n = 0;
+}
+
+const image *sprites_scaled(const sprites *sh, int i, int w, int h)
+{
+    struct sprite_cache *c;
+    const sprite *sp = sprites_get(sh, i);
+    cache_entry *e;
+    canvas target;
+    int k;
+
+    if (!sp || !sh->cache || w <= 0 || h <= 0 || w > CACHE_MAX_SIDE || h > CACHE_MAX_SIDE)
+        return NULL;
+    c = sh->cache;
+    for (k = 0; k < c->n; k++)
+        if (c->e[k].idx == i && c->e[k].w == w && c->e[k].h == h) return &c->e[k].img;
+    if (c->n == CACHE_ENTRIES) cache_reset(c);
+    e = &c->e[c->n];
+    if (image_create(&e->img, w, h) != 0) return NULL;
+    /* Blending onto transparent pixels keeps the source's own alpha. */
+    target.w = w, target.h = h, target.px = e->img.px;
+    canvas_blit(&target, &sh->sheet, sp->x, sp->y, sp->w, sp->h, 0, 0, w, h, 0xFFFFFFFFu, 255);
+    e->idx = i, e->w = w, e->h = h;
+    c->n++;
+    return &e->img;
+}
+
+void sprites_free(sprites *sh)
+{
+    if (!sh) return;
+    if (sh->cache) cache_reset(sh->cache);
+    free(sh->cache);
+    sh->cache = NULL;
+    image_free(&sh->sheet);
+    free(sh->list);
+    sh->list = NULL;
+    sh->count = 0;
+}
+
+int sprites_find(const sprites *sh, const char *name)
+{
+    int i;
+    if (!sh || !name) return -1;
+    for (i = 0; i < sh->count; i++)
+        if (strcmp(sh->list[i].name, name) == 0) return i;
+    return -1;
+}
+
+const sprite *sprites_get(const sprites *sh, int i)
+{
+    if (!sh || i < 0 || i >= sh->count) return NULL;
+    return &sh->list[i];
+}
+
+/* One whitespace-separated field of a line: [*start, *end) and its 1-based column. */
+static int next_field(const char *line, size_t len, size_t *pos, size_t *start, size_t *end)
+{
+    while (*pos < len && isspace((unsigned char)line[*pos])) (*pos)++;
+    if (*pos >= len) return 0;
+    *start = *pos;
+    while (*pos < len && !isspace((unsigned char)line[*pos])) (*pos)++;
+    *end = *pos;
+    return 1;
+}
+
+static const char *field_names[5] = {"name", "x", "y", "width", "height"};
+
+static int parse_line(sprites *sh, const char *name, int lineno, const char *line, size_t len,
+                      int sheet_w, int sheet_h, error *err)
+{
+    size_t pos = 0, start[6], end[6];
+    int nf = 0, v[4], k;
+    sprite *sp;
+
+    while (nf < 6 && next_field(line, len, &pos, &start[nf], &end[nf])) nf++;
+    if (nf == 0) return 0;
+    if (nf < 5)
+        return error_set(err, name, lineno, (int)(nf ? end[nf - 1] + 1 : 1),
+                         "expected `name x y width height`: the %s is missing",
+                         field_names[nf]);
+    if (nf > 5)
+        return error_set(err, name, lineno, (int)start[5] + 1,
+                         "unexpected text after `name x y width height`");
+    if (end[0] - start[0] >= SPRITE_NAME_MAX)
+        return error_set(err, name, lineno, (int)start[0] + 1,
+                         "sprite name is longer than %d characters", SPRITE_NAME_MAX - 1);
+    for (k = 0; k < 4; k++) {
+        char num[24], *stop;
+        long n;
+        size_t flen = end[k + 1] - start[k + 1];
+        int col = (int)start[k + 1] + 1;
+        if (flen >= sizeof num)
+            return error_set(err, name, lineno, col, "%s is not a number", field_names[k + 1]);
+        memcpy(num, line + start[k + 1], flen);
+        num[flen] = 0;
+        errno = 0;
+        n = strtol(num, &stop, 10);
+        if (*stop || errno || n < 0 || n > INT_MAX)
+            return error_set(err, name, lineno, col,
+                             "%s must be a whole number of pixels, 0 or more, not `%s`",
+                             field_names[k + 1], num);
+        if (k >= 2 && n == 0)
+            return error_set(err, name, lineno, col, "%s must be at least 1",
+                             field_names[k + 1]);
+        v[k] = (int)n;
+    }
+    if (v[0] > sheet_w - v[2] || v[1] > sheet_h - v[3])
+        return error_set(err, name, lineno, (int)start[1] + 1,
+                         "rectangle %d %d %d %d lies outside the %d x %d sheet", v[0], v[1],
+                         v[2], v[3], sheet_w, sheet_h);
+    {
+        char nm[SPRITE_NAME_MAX];
+        memcpy(nm, line + start[0], end[0] - start[0]);
+        nm[end[0] - start[0]] = 0;
+        if (sprites_find(sh, nm) >= 0)
+            return error_set(err, name, lineno, (int)start[0] + 1,
+                             "sprite `%s` is defined twice", nm);
+        sp = realloc(sh->list, (size_t)(sh->count + 1) * sizeof *sh->list);
+        if (!sp) return error_set(err, name, lineno, 0, "out of memory");
+        sh->list = sp;
+        sp = &sh->list[sh->count++];
+        memcpy(sp->name, nm, sizeof nm);
+    }
+    sp->x = v[0], sp->y = v[1], sp->w = v[2], sp->h = v[3];
+    return 0;
+}
+
+int sprites_parse_atlas(sprites *sh, const char *name, const char *text, size_t len,
+                        int sheet_w, int sheet_h, error *err)
+{
+    size_t pos = 0;
+    int lineno = 0;
+
+    sh->list = NULL;
+    sh->count = 0;
+    while (pos < len) {
+        size_t eol = pos, cut;
+        while (eol < len && text[eol] != '\n') eol++;
+        lineno++;
+        cut = pos;
+        while (cut < eol && text[cut] != '#') cut++;
+        if (parse_line(sh, name, lineno, text + pos, cut - pos, sheet_w, sheet_h, err) != 0) {
+            free(sh->list);
+            sh->list = NULL;
+            sh->count = 0;
+            return -1;
+        }
+        pos = eol + 1;
+    }
+    return 0;
+}
+
+int sprites_load(const char *sheet_path, const char *atlas_path, sprites *sh, error *err)
+{
+    FILE *f;
+    char *text;
+    size_t len;
+    int rc;
+
+    memset(sh, 0, sizeof *sh);
+    f = fopen(atlas_path, "rb");
+    if (!f) return error_set(err, atlas_path, 0, 0, "cannot open atlas: %s", strerror(errno));
+    text = malloc(ATLAS_MAX_BYTES + 1);
+    if (!text) {
+        fclose(f);
+        return error_set(err, atlas_path, 0, 0, "out of memory");
+    }
+    len = fread(text, 1, ATLAS_MAX_BYTES + 1, f);
+    rc = ferror(f);
+    fclose(f);
+    if (rc || len > ATLAS_MAX_BYTES) {
+        free(text);
+        return error_set(err, atlas_path, 0, 0,
+                         rc ? "cannot read atlas" : "atlas is larger than 1 MiB");
+    }
+    if (image_load(sheet_path, &sh->sheet, err) != 0) {
+        free(text);
+        return -1;
+    }
+    rc = sprites_parse_atlas(sh, atlas_path, text, len, sh->sheet.w, sh->sheet.h, err);
+    free(text);
+    if (rc == 0) sh->cache = calloc(1, sizeof *sh->cache); /* none: drawing is only slower */
+    if (rc != 0) sprites_free(sh);
+    return rc;
+}

@@ -1,0 +1,48 @@
+/* sprites.h: a sprite sheet, one image cut into named rectangles listed in an atlas file. */
+#ifndef TESSERA_FRONTEND_SPRITES_H
+#define TESSERA_FRONTEND_SPRITES_H
+
+#include <stddef.h>
+
+#include "core/error.h"
+#include "frontend/image.h"
+
+enum { SPRITE_NAME_MAX = 32 };
+
+typedef struct sprite {
+    char name[SPRITE_NAME_MAX];
+    int x, y, w, h;             /* the rectangle in the sheet, pixels */
+} sprite;
+
+struct sprite_cache;
+
+typedef struct sprites {
+    image sheet;
+    int count;
+    sprite *list;
+    struct sprite_cache *cache; /* scaled copies (see sprites_scaled); NULL: none kept */
+} sprites;
+
+/* Loads the sheet picture and its atlas. The atlas is text: one sprite per line as
+ * `name x y w h`, `#` starts a comment, blank lines are ignored. Every rectangle must lie
+ * inside the picture and every name be unique. On failure returns -1 with file:line:col in
+ * err and leaves sh empty. */
+int sprites_load(const char *sheet_path, const char *atlas_path, sprites *sh, error *err);
+/* Parses atlas text (len bytes; name is used in messages) against a sheet of sheet_w x
+ * sheet_h pixels, filling sh->count and sh->list; sh->sheet and sh->cache are not touched. */
+int sprites_parse_atlas(sprites *sh, const char *name, const char *text, size_t len,
+                        int sheet_w, int sheet_h, error *err);
+void sprites_free(sprites *sh);
+
+/* Sprite i scaled to w x h, made once and kept (filtering every frame is slow), or NULL when
+ * nothing is kept for it: no cache (sheets not made by sprites_load), an invalid index or an
+ * outsized request. The copy lives until sprites_free or until the cache fills and starts
+ * over, so use it at once. Not thread-safe. */
+const image *sprites_scaled(const sprites *sh, int i, int w, int h);
+
+/* Index of the sprite called name, or -1 (also when sh is NULL). */
+int sprites_find(const sprites *sh, const char *name);
+/* The sprite at index i, or NULL when i is out of range. */
+const sprite *sprites_get(const sprites *sh, int i);
+
+#endif

@@ -1,0 +1,635 @@
+/* view.c: drawing levels, the HUD, panels and menus through a drawer. */
+#include "frontend/view.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/rules.h"
+#include "frontend/text.h"
+
+/* {====== theme */
+
+static const uint32_t BG_TOP = 0xFF33415Eu, BG_BOTTOM = 0xFF121826u;
+static const uint32_t BAR = 0xC80B0F18u, BAR_EDGE = 0x26FFFFFFu;
+static const uint32_t INK = 0xFFF2F4F8u, INK_SOFT = 0xFFD3D9E4u, INK_DIM = 0xFF9AA5BAu;
+static const uint32_t ACCENT = 0xFFFFC857u, SHADOW = 0xB0000000u;
+static const uint32_t DIM_SCREEN = 0x99000000u, PANEL = 0xF41C2436u, PANEL_EDGE = 0xFF5A6D93u;
+static const uint32_t ROW_SELECTED = 0xFF35507Fu, ROW_STRIPE = 0x0DFFFFFFu;
+static const uint32_t MISSING = 0xFFFF00FFu, MISSING_DARK = 0xFF80007Cu;
+static const uint32_t HIGHLIGHT = 0xFFFFDC5Eu, DEADLOCK = 0xFFE53B30u;
+static const uint32_t NUMBER_INK = 0xFF3B2A20u;
+
+/* Text and spacing grow with the canvas, so a HiDPI window reads like a normal one. */
+static int ui_scale(int w, int h)
+{
+    int s = (w / 560 < h / 400 ? w / 560 : h / 400) + 1;
+    return s < 1 ? 1 : s > 4 ? 4 : s;
+}
+
+static int bar_height(int ui) { return (TEXT_CAP_HEIGHT + TEXT_DESCENT + 8) * ui; }
+
+/* }====== */
+
+/* {====== layout */
+
+static int hex_width(int cell_h)
+{
+    /* sqrt(3)/2 makes the hexagon regular; even, so half a cell is whole pixels. */
+    int w = (int)((double)cell_h * 0.8660254 / 2.0 + 0.5) * 2;
+    return w < 2 ? 2 : w;
+}
+
+void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas_h,
+                         int top_margin, int bottom_margin)
+{
+    int ui = ui_scale(canvas_w, canvas_h), pad = 8 * ui, max_cell = 64 * ui;
+    int aw = canvas_w - 2 * pad, ah = canvas_h - top_margin - bottom_margin - 2 * pad;
+
+    memset(L, 0, sizeof *L);
+    L->topo = g->topo;
+    if (aw < 1) aw = 1;
+    if (ah < 1) ah = 1;
+    if (g->w <= 0 || g->h <= 0) {
+        L->cell_w = L->cell_h = L->row_step = 1;
+    } else if (g->topo == TOPO_HEX) {
+        double fit_h = (double)ah / ((g->h - 1) * 0.75 + 1.0);
+        double fit_w = (double)aw / ((g->w + (g->h > 1 ? 0.5 : 0.0)) * 0.8660254);
+        int ch = (int)(fit_h < fit_w ? fit_h : fit_w) / 4 * 4;
+        if (ch > max_cell) ch = max_cell;
+        for (; ch > 4; ch -= 4) {
+            int cw = hex_width(ch);
+            if (g->w * cw + (g->h > 1 ? cw / 2 : 0) <= aw && (g->h - 1) * (ch * 3 / 4) + ch <= ah)
+                break;
+        }
+        if (ch < 4) ch = 4;
+        L->cell_h = ch;
+        L->cell_w = hex_width(ch);
+        L->row_step = ch * 3 / 4;
+        L->w = g->w * L->cell_w + (g->h > 1 ? L->cell_w / 2 : 0);
+        L->h = (g->h - 1) * L->row_step + ch;
+    } else {
+        int c = aw / g->w < ah / g->h ? aw / g->w : ah / g->h;
+        if (c > max_cell) c = max_cell;
+        /* A whole multiple of the 64-pixel sprites is sharper; worth up to a fifth of size. */
+        if (c >= 64 && (c / 64 * 64) * 5 >= c * 4) c = c / 64 * 64;
+        if (c < 1) c = 1;
+        L->cell_w = L->cell_h = L->row_step = c;
+        L->w = g->w * c;
+        L->h = g->h * c;
+    }
+    L->x = (canvas_w - L->w) / 2;
+    L->y = top_margin + (canvas_h - top_margin - bottom_margin - L->h) / 2;
+}
+
+void view_cell_rect(const view_layout *L, const grid *g, int cell, int *x, int *y, int *w,
+                    int *h)
+{
+    int col = g->w > 0 ? cell % g->w : 0, row = g->w > 0 ? cell / g->w : 0;
+    *x = L->x + col * L->cell_w + (g->topo == TOPO_HEX && (row & 1) ? L->cell_w / 2 : 0);
+    *y = L->y + row * L->row_step;
+    *w = L->cell_w;
+    *h = L->cell_h;
+}
+
+static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+/* Is the pixel centre inside the hexagon of the cell at (col, row)? Doubled coordinates keep
+ * the half-pixel centre and the half-cell shift whole. */
+static int in_hex(const view_layout *L, const grid *g, int col, int row, int px, int py)
+{
+    long long cw = L->cell_w, ch = L->cell_h, dx, dy;
+    long long hx = L->x + (long long)col * cw + ((row & 1) ? cw / 2 : 0);
+    long long hy = L->y + (long long)row * L->row_step;
+    if (col < 0 || row < 0 || col >= g->w || row >= g->h) return 0;
+    dx = 2LL * px + 1 - (2 * hx + cw);
+    dy = 2LL * py + 1 - (2 * hy + ch);
+    if (dx < 0) dx = -dx;
+    if (dy < 0) dy = -dy;
+    return dx <= cw && 2 * cw * dy + ch * dx <= 2 * cw * ch;
+}
+
+int view_cell_at(const view_layout *L, const grid *g, int px, int py)
+{
+    if (L->cell_w <= 0 || L->row_step <= 0) return -1;
+    if (g->topo == TOPO_HEX) {
+        /* A row band holds its own hexagons and the lower points of the row above. */
+        int row = floor_div(py - L->y, L->row_step), k;
+        for (k = 0; k < 2; k++, row--) {
+            int shift = (row & 1) ? L->cell_w / 2 : 0;
+            int col = floor_div(px - L->x - shift, L->cell_w);
+            if (in_hex(L, g, col, row, px, py)) return row * g->w + col;
+        }
+        return -1;
+    }
+    if (px < L->x || py < L->y) return -1;
+    return grid_cell(g, (px - L->x) / L->cell_w, (py - L->y) / L->cell_h);
+}
+
+/* }====== */
+
+/* {====== the level */
+
+enum { ART_NONE = -2, ART_MISSING = -1 };
+enum { FACE_UP, FACE_RIGHT, FACE_DOWN, FACE_LEFT, FACE_COUNT };
+
+/* Sprites resolved once per tile per frame rather than per cell. */
+typedef struct tile_art {
+    int base;                   /* sprite, ART_MISSING, or ART_NONE (draws nothing) */
+    int on_goal;                /* "<name>_on_goal", or -1 */
+    int face[FACE_COUNT];       /* "<name>_up" ..., or -1 */
+} tile_art;
+
+static int find_variant(const sprites *sh, const char *base, const char *suffix, bool hex)
+{
+    char name[2 * SPRITE_NAME_MAX + 16];
+    int i;
+    if (hex) {
+        snprintf(name, sizeof name, "hex_%s%s", base, suffix);
+        if ((i = sprites_find(sh, name)) >= 0) return i;
+    }
+    snprintf(name, sizeof name, "%s%s", base, suffix);
+    return sprites_find(sh, name);
+}
+
+static const char *sprite_name(const tile_def *t)
+{
+    return t->sprite[0] ? t->sprite : t->name;
+}
+
+static void resolve_art(tile_art *a, const sprites *sh, const tile_def *t, int id, bool hex)
+{
+    static const char *const suffix[FACE_COUNT] = {"_up", "_right", "_down", "_left"};
+    const char *name = sprite_name(t);
+    int k;
+    a->base = find_variant(sh, name, "", hex);
+    if (id == 0 || (t->flags & TILE_VOID)) a->base = ART_NONE;
+    else if (a->base < 0 && (t->flags & TILE_SOLID)) a->base = find_variant(sh, "wall", "", hex);
+    a->on_goal = find_variant(sh, name, "_on_goal", hex);
+    for (k = 0; k < FACE_COUNT; k++) a->face[k] = find_variant(sh, name, suffix[k], hex);
+}
+
+static int facing_slot(topology topo, int dir)
+{
+    if (topo == TOPO_HEX) {
+        switch (dir) {
+        case HEX_EAST: return FACE_RIGHT;
+        case HEX_WEST: return FACE_LEFT;
+        case HEX_NORTHEAST: case HEX_NORTHWEST: return FACE_UP;
+        case HEX_SOUTHEAST: case HEX_SOUTHWEST: return FACE_DOWN;
+        default: return -1;
+        }
+    }
+    switch (dir) {
+    case DIR_UP: return FACE_UP;
+    case DIR_RIGHT: return FACE_RIGHT;
+    case DIR_DOWN: return FACE_DOWN;
+    case DIR_LEFT: return FACE_LEFT;
+    default: return -1;
+    }
+}
+
+/* Loud on purpose: an author sees at once which sprite name the sheet lacks. */
+static void draw_missing_floor(const drawer *d, int x, int y, int w, int h)
+{
+    draw_fill_rect(d, x, y, w, h, MISSING);
+    draw_fill_rect(d, x, y, w / 2, h / 2, MISSING_DARK);
+    draw_fill_rect(d, x + w / 2, y + h / 2, w - w / 2, h - h / 2, MISSING_DARK);
+}
+
+static void draw_missing_object(const drawer *d, const char *name, int x, int y, int w, int h)
+{
+    int inset = w / 6, scale;
+    char label[3] = {0, 0, 0};
+    draw_round_rect(d, x + inset, y + inset, w - 2 * inset, h - 2 * inset, w / 8, MISSING);
+    if (!name || !name[0]) return;
+    label[0] = name[0];
+    label[1] = name[1];
+    scale = (w - 2 * inset) * 7 / 10 / text_width(label, 1);
+    if (scale < 1) return;
+    draw_text(d, x + (w - text_width(label, scale)) / 2, y + (h - text_height(label, scale)) / 2,
+              label, scale, 0xFFFFFFFFu);
+}
+
+/* The scale for tile numbers: set by the widest number the board can hold, so that 7 and
+ * 12 come out the same size. */
+static int number_scale(int ncells, int w, int h)
+{
+    char widest[16];
+    int digits = 1, n = ncells > 1 ? ncells - 1 : 1, sx, sy;
+    while (n >= 10 && digits < 15) n /= 10, digits++;
+    memset(widest, '0', (size_t)digits);
+    widest[digits] = 0;
+    sx = (w * 55 / 100) / text_width(widest, 1);
+    sy = (h * 45 / 100) / TEXT_CAP_HEIGHT;
+    return sx < sy ? (sx < 1 ? 1 : sx) : (sy < 1 ? 1 : sy);
+}
+
+static void draw_tile_number(const drawer *d, int n, int scale, int x, int y, int w, int h)
+{
+    char num[16];
+    snprintf(num, sizeof num, "%d", n);
+    draw_text(d, x + (w - text_width(num, scale)) / 2, y + (h - text_height(num, scale)) / 2,
+              num, scale, NUMBER_INK);
+}
+
+view_options view_options_default(void)
+{
+    view_options o;
+    o.highlight = -1;
+    o.marks = NULL;
+    o.no_background = false;
+    return o;
+}
+
+static void draw_art(const drawer *d, const sprites *sh, int idx, const char *name, bool floor,
+                     int x, int y, int w, int h, int alpha)
+{
+    if (idx == ART_NONE) return;
+    if (idx < 0) {
+        if (floor) draw_missing_floor(d, x, y, w, h);
+        else draw_missing_object(d, name, x, y, w, h);
+        return;
+    }
+    draw_sprite(d, sh, idx, x, y, w, h, 0xFFFFFFFFu, alpha);
+}
+
+void view_draw_level(const drawer *d, const sprites *sh, const state *s, const view_layout *L,
+                     const view_options *opt)
+{
+    const ruleset *r = s->rules;
+    const grid *g = s->g;
+    bool hex = g->topo == TOPO_HEX;
+    view_options def = view_options_default();
+    tile_art art[TILES_MAX];
+    int ntiles = r->ntiles < TILES_MAX ? r->ntiles : TILES_MAX, i, c, x, y, w, h;
+    int active = -1, blank_sprite = find_variant(sh, "tile_blank", "", hex);
+    int nscale = number_scale(g->ncells, L->cell_w, L->cell_h);
+
+    if (!opt) opt = &def;
+    if (!opt->no_background) draw_gradient(d, 0, 0, d->w, d->h, BG_TOP, BG_BOTTOM);
+    if (ntiles < 1) ntiles = 1;
+    for (i = 0; i < ntiles; i++) resolve_art(&art[i], sh, &r->tile[i], i, hex);
+    if (s->nplayers > 0 && s->active >= 0 && s->active < s->nplayers)
+        active = s->player[s->active];
+
+    for (c = 0; c < g->ncells; c++) {
+        int id = s->floor[c];
+        view_cell_rect(L, g, c, &x, &y, &w, &h);
+        if (id >= ntiles) draw_missing_floor(d, x, y, w, h);
+        else draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
+    }
+
+    for (c = 0; c < g->ncells; c++) {
+        int id = s->obj[c], fid = s->floor[c], idx, alpha = 255;
+        uint32_t flags;
+        if (fid < ntiles && art[fid].base == ART_NONE) continue;
+        view_cell_rect(L, g, c, &x, &y, &w, &h);
+        if (s->num) {
+            int tid = id && id < ntiles ? id : r->tile_id < ntiles ? r->tile_id : 0;
+            if (s->num[c] == 0) {
+                if (blank_sprite >= 0)
+                    draw_sprite(d, sh, blank_sprite, x, y, w, h, 0xFFFFFFFFu, 255);
+                continue;
+            }
+            draw_art(d, sh, art[tid].base == ART_NONE ? find_variant(sh, "tile", "", hex)
+                                                      : art[tid].base,
+                     "tile", false, x, y, w, h, 255);
+            draw_tile_number(d, s->num[c], nscale, x, y, w, h);
+            continue;
+        }
+        if (id == 0) continue;
+        if (id >= ntiles) {
+            draw_missing_object(d, "?", x, y, w, h);
+            continue;
+        }
+        flags = r->tile[id].flags;
+        idx = art[id].base;
+        if ((flags & TILE_PUSHABLE) && art[id].on_goal >= 0 && state_box_on_goal(s, c))
+            idx = art[id].on_goal;
+        if (flags & TILE_PLAYER) {
+            if (c == active) {
+                int slot = facing_slot(g->topo, s->facing);
+                if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
+                else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
+            } else if (s->nplayers > 1) {
+                alpha = 150; /* the players that input does not move now */
+            }
+            if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
+        }
+        draw_art(d, sh, idx, r->tile[id].name, false, x, y, w, h, alpha);
+    }
+
+    if (opt->marks) {
+        int dl = find_variant(sh, "deadlock", "", hex);
+        for (c = 0; c < g->ncells; c++) {
+            if (!opt->marks[c]) continue;
+            view_cell_rect(L, g, c, &x, &y, &w, &h);
+            if (dl >= 0) draw_sprite(d, sh, dl, x, y, w, h, 0xFFFFFFFFu, 255);
+            else draw_outline_rect(d, x, y, w, h, w / 12 + 1, DEADLOCK);
+        }
+    }
+    if (opt->highlight >= 0 && opt->highlight < g->ncells) {
+        int cur = find_variant(sh, "cursor", "", hex);
+        view_cell_rect(L, g, opt->highlight, &x, &y, &w, &h);
+        if (cur >= 0) draw_sprite(d, sh, cur, x, y, w, h, 0xFFFFFFFFu, 255);
+        else draw_outline_rect(d, x, y, w, h, w / 12 + 1, HIGHLIGHT);
+    }
+}
+
+/* }====== */
+
+/* {====== HUD */
+
+void view_hud_margins(int canvas_w, int canvas_h, int *top, int *bottom)
+{
+    int bar = bar_height(ui_scale(canvas_w, canvas_h));
+    if (top) *top = bar;
+    if (bottom) *bottom = bar;
+}
+
+/* Draws s ending at x_right; returns the new right edge, a gap to the left of it. */
+static int draw_right(const drawer *d, int x_right, int y, const char *s, int scale,
+                      uint32_t colour, int gap)
+{
+    int w = text_width(s, scale);
+    draw_text_shadowed(d, x_right - w, y, s, scale, colour, SHADOW);
+    return x_right - w - gap;
+}
+
+/* Draws s from x, cut to end before x_max; returns where the next piece starts. */
+static int draw_left(const drawer *d, int x, int x_max, int y, const char *s, int scale,
+                     uint32_t colour, int gap)
+{
+    char buf[256];
+    if (!s || !s[0] || x >= x_max) return x;
+    text_ellipsize(s, scale, x_max - x, buf, sizeof buf);
+    if (!buf[0]) return x;
+    draw_text_shadowed(d, x, y, buf, scale, colour, SHADOW);
+    return x + text_width(buf, scale) + gap;
+}
+
+void view_draw_status(const drawer *d, const char *text)
+{
+    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui, y0 = d->h - bar;
+    char buf[256];
+    if (!text || !text[0]) return;
+    draw_fill_rect(d, 0, y0, d->w, bar, BAR);
+    draw_fill_rect(d, 0, y0, d->w, ui > 1 ? ui / 2 : 1, BAR_EDGE);
+    text_ellipsize(text, ui, d->w - 2 * pad, buf, sizeof buf);
+    draw_text_shadowed(d, (d->w - text_width(buf, ui)) / 2,
+                       y0 + (bar - TEXT_CAP_HEIGHT * ui) / 2, buf, ui, INK_SOFT, SHADOW);
+}
+
+void view_draw_hud(const drawer *d, const view_hud *hud)
+{
+    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui;
+    int ty = (bar - TEXT_CAP_HEIGHT * ui) / 2, gap = 5 * ui, wide_gap = 14 * ui, x, right;
+    char num[32], lvl[48];
+
+    draw_fill_rect(d, 0, 0, d->w, bar, BAR);
+    draw_fill_rect(d, 0, bar - (ui > 1 ? ui / 2 : 1), d->w, ui > 1 ? ui / 2 : 1, BAR_EDGE);
+
+    /* Counters on the right, labels dimmer than the numbers. */
+    right = d->w - pad;
+    if (hud->pushes >= 0) {
+        snprintf(num, sizeof num, "%ld", hud->pushes);
+        right = draw_right(d, right, ty, num, ui, INK, gap);
+        right = draw_right(d, right, ty, "Pushes", ui, INK_DIM, wide_gap);
+    }
+    snprintf(num, sizeof num, "%ld", hud->moves);
+    right = draw_right(d, right, ty, num, ui, INK, gap);
+    right = draw_right(d, right, ty, "Moves", ui, INK_DIM, wide_gap);
+
+    x = draw_left(d, pad, right, ty, hud->game, ui, ACCENT, wide_gap);
+    if (hud->nlevels > 0) {
+        snprintf(lvl, sizeof lvl, "Level %d/%d", hud->level, hud->nlevels);
+        x = draw_left(d, x, right, ty, lvl, ui, INK, wide_gap);
+    }
+    draw_left(d, x, right, ty, hud->title, ui, INK_SOFT, 0);
+
+    view_draw_status(d, hud->status);
+}
+
+/* }====== */
+
+/* {====== panels */
+
+static int count_lines(const char *s)
+{
+    int n = 1;
+    for (; s && *s; s++)
+        if (*s == '\n') n++;
+    return n;
+}
+
+/* Splits "key\ttext" into its key (copied into key) and text; NULL when there is no tab. */
+static const char *split_tab(const char *s, char *key, size_t size)
+{
+    const char *tab = s ? strchr(s, '\t') : NULL;
+    size_t n;
+    if (!tab) return NULL;
+    n = (size_t)(tab - s);
+    if (n >= size) n = size - 1;
+    memcpy(key, s, n);
+    key[n] = 0;
+    return tab + 1;
+}
+
+typedef struct panel_size {
+    int scale, title_scale, pad, line_h, title_h, key_w, col_w, col_gap, w, h;
+} panel_size;
+
+static void measure_panel(panel_size *p, int scale, const char *title,
+                          const char *const *lines, int nlines)
+{
+    int i, text_w = 0;
+    char key[128];
+    memset(p, 0, sizeof *p);
+    p->scale = scale;
+    p->title_scale = scale + 1;
+    p->pad = 14 * scale;
+    p->line_h = TEXT_LINE_HEIGHT * scale;
+    p->col_gap = 12 * scale;
+    p->title_h = title && title[0] ? TEXT_CAP_HEIGHT * p->title_scale + 14 * scale : 0;
+    p->w = title ? text_width(title, p->title_scale) : 0;
+    p->h = p->title_h;
+    for (i = 0; i < nlines; i++) {
+        const char *ln = lines[i] ? lines[i] : "", *rest = split_tab(ln, key, sizeof key);
+        int lw;
+        if (rest) {
+            if ((lw = text_width(key, scale)) > p->key_w) p->key_w = lw;
+            if ((lw = text_width(rest, scale)) > text_w) text_w = lw;
+        } else if ((lw = text_width(ln, scale)) > p->w) {
+            p->w = lw;
+        }
+        p->h += ln[0] ? count_lines(ln) * p->line_h : p->line_h / 2;
+    }
+    if (p->key_w || text_w) p->col_w = p->key_w + p->col_gap + text_w;
+    if (p->col_w > p->w) p->w = p->col_w;
+    /* The last line's spacing below its baseline stands in for part of the padding. */
+    if (nlines > 0) p->h -= p->line_h - TEXT_CAP_HEIGHT * scale - TEXT_DESCENT * scale;
+    p->w += 2 * p->pad;
+    p->h += 2 * p->pad;
+    if (p->w < 160 * scale) p->w = 160 * scale;
+}
+
+void view_draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines)
+{
+    panel_size p;
+    int scale, px, py, y, i, col_x, edge;
+    char key[128];
+
+    if (nlines < 0 || !lines) nlines = 0;
+    for (scale = ui_scale(d->w, d->h); scale > 1; scale--) {
+        measure_panel(&p, scale, title, lines, nlines);
+        if (p.w <= d->w * 19 / 20 && p.h <= d->h * 19 / 20) break;
+    }
+    measure_panel(&p, scale, title, lines, nlines);
+
+    draw_fill_rect(d, 0, 0, d->w, d->h, DIM_SCREEN);
+    px = (d->w - p.w) / 2;
+    py = (d->h - p.h) / 2;
+    edge = scale;
+    draw_round_rect(d, px - edge, py - edge, p.w + 2 * edge, p.h + 2 * edge, 10 * scale + edge,
+                    PANEL_EDGE);
+    draw_round_rect(d, px, py, p.w, p.h, 10 * scale, PANEL);
+
+    y = py + p.pad;
+    if (p.title_h) {
+        int tw = text_width(title, p.title_scale), rule_w = p.w / 3;
+        draw_text_shadowed(d, px + (p.w - tw) / 2, y, title, p.title_scale, ACCENT, SHADOW);
+        draw_fill_rect(d, px + (p.w - rule_w) / 2, y + TEXT_CAP_HEIGHT * p.title_scale + 6 * scale,
+                       rule_w, scale, colour_with_alpha(ACCENT, 0x90));
+        y += p.title_h;
+    }
+    col_x = px + (p.w - p.col_w) / 2;
+    for (i = 0; i < nlines; i++) {
+        const char *ln = lines[i] ? lines[i] : "", *rest = split_tab(ln, key, sizeof key);
+        if (!ln[0]) {
+            y += p.line_h / 2;
+            continue;
+        }
+        if (rest) {
+            draw_text_shadowed(d, col_x, y, key, scale, ACCENT, SHADOW);
+            draw_text_shadowed(d, col_x + p.key_w + p.col_gap, y, rest, scale, INK, SHADOW);
+        } else {
+            draw_text_shadowed(d, px + (p.w - text_width(ln, scale)) / 2, y, ln, scale, INK,
+                               SHADOW);
+        }
+        y += count_lines(ln) * p.line_h;
+    }
+}
+
+/* }====== */
+
+/* {====== menus */
+
+typedef struct menu_geom {
+    int ui, title_y, list_x, list_w, list_y, row_h, rows;
+} menu_geom;
+
+static void menu_geometry(int w, int h, menu_geom *m)
+{
+    int bottom, avail;
+    m->ui = ui_scale(w, h);
+    view_hud_margins(w, h, NULL, &bottom);
+    m->title_y = 16 * m->ui;
+    m->list_y = m->title_y + TEXT_CAP_HEIGHT * (m->ui + 1) + 16 * m->ui;
+    m->row_h = 18 * m->ui;
+    m->list_w = w - 32 * m->ui;
+    if (m->list_w > 360 * m->ui) m->list_w = 360 * m->ui;
+    if (m->list_w < 1) m->list_w = 1;
+    m->list_x = (w - m->list_w) / 2;
+    avail = h - bottom - 10 * m->ui - m->list_y;
+    m->rows = avail / m->row_h;
+    if (m->rows < 1) m->rows = 1;
+}
+
+static int clamp_scroll(int scroll, int n, int rows)
+{
+    int max = n - rows;
+    if (max < 0) max = 0;
+    return scroll < 0 ? 0 : scroll > max ? max : scroll;
+}
+
+int view_menu_rows(int canvas_w, int canvas_h)
+{
+    menu_geom m;
+    menu_geometry(canvas_w, canvas_h, &m);
+    return m.rows;
+}
+
+int view_menu_item_at(int canvas_w, int canvas_h, int n, int scroll, int px, int py)
+{
+    menu_geom m;
+    int row;
+    menu_geometry(canvas_w, canvas_h, &m);
+    scroll = clamp_scroll(scroll, n, m.rows);
+    if (px < m.list_x || px >= m.list_x + m.list_w || py < m.list_y) return -1;
+    row = (py - m.list_y) / m.row_h;
+    if (row >= m.rows || scroll + row >= n) return -1;
+    return scroll + row;
+}
+
+/* A small filled triangle pointing up or down, centred on cx: "more rows this way". */
+static void draw_arrow(const drawer *d, int cx, int y, int size, bool up, uint32_t colour)
+{
+    int k;
+    for (k = 0; k < size; k++) {
+        int half = up ? k : size - 1 - k;
+        draw_fill_rect(d, cx - half, y + k, 2 * half + 1, 1, colour);
+    }
+}
+
+void view_draw_menu(const drawer *d, const char *title, const char *const *items,
+                    const char *const *notes, int n, int selected, int scroll)
+{
+    menu_geom m;
+    int ui, i, ty;
+    char buf[256];
+
+    menu_geometry(d->w, d->h, &m);
+    ui = m.ui;
+    if (n < 0 || !items) n = 0;
+    scroll = clamp_scroll(scroll, n, m.rows);
+    draw_gradient(d, 0, 0, d->w, d->h, BG_TOP, BG_BOTTOM);
+
+    if (title) {
+        text_ellipsize(title, ui + 1, d->w - 16 * ui, buf, sizeof buf);
+        draw_text_shadowed(d, (d->w - text_width(buf, ui + 1)) / 2, m.title_y, buf, ui + 1,
+                           ACCENT, SHADOW);
+    }
+    if (n == 0)
+        draw_text_shadowed(d, m.list_x + 14 * ui, m.list_y + (m.row_h - TEXT_CAP_HEIGHT * ui) / 2,
+                           "(nothing here)", ui, INK_DIM, SHADOW);
+
+    ty = (m.row_h - TEXT_CAP_HEIGHT * ui) / 2;
+    for (i = 0; i < m.rows && scroll + i < n; i++) {
+        int idx = scroll + i, ry = m.list_y + i * m.row_h, right = m.list_x + m.list_w - 12 * ui;
+        bool sel = idx == selected;
+        const char *note = notes ? notes[idx] : NULL;
+        if (sel) {
+            draw_round_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, 6 * ui,
+                            ROW_SELECTED);
+            draw_round_rect(d, m.list_x + 3 * ui, ry + 4 * ui, 3 * ui, m.row_h - 8 * ui, ui + 1,
+                            ACCENT);
+        } else if (i & 1) {
+            draw_round_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, 6 * ui, ROW_STRIPE);
+        }
+        if (note && note[0]) {
+            text_ellipsize(note, ui, m.list_w / 2, buf, sizeof buf);
+            right -= text_width(buf, ui);
+            draw_text_shadowed(d, right, ry + ty, buf, ui, sel ? INK_SOFT : INK_DIM, SHADOW);
+            right -= 12 * ui;
+        }
+        text_ellipsize(items[idx] ? items[idx] : "", ui, right - (m.list_x + 14 * ui), buf,
+                       sizeof buf);
+        draw_text_shadowed(d, m.list_x + 14 * ui, ry + ty, buf, ui, sel ? INK : INK_SOFT, SHADOW);
+    }
+    if (scroll > 0)
+        draw_arrow(d, d->w / 2, m.list_y - 9 * ui, 4 * ui, true, INK_DIM);
+    if (scroll + m.rows < n)
+        draw_arrow(d, d->w / 2, m.list_y + m.rows * m.row_h + 3 * ui, 4 * ui, false, INK_DIM);
+}
+
+/* }====== */

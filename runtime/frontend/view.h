@@ -1,0 +1,83 @@
+/* view.h: what the player sees: a level being played, the HUD, message panels and menus,
+ * all drawn through a drawer so the window, PNG renders and timing runs share one code path. */
+#ifndef TESSERA_FRONTEND_VIEW_H
+#define TESSERA_FRONTEND_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/grid.h"
+#include "core/state.h"
+#include "frontend/draw.h"
+#include "frontend/sprites.h"
+
+/* Where a level's cells are on the canvas. Square cells are cell_w x cell_h squares; hex
+ * cells are pointy-top hexagons in cell_w x cell_h boxes (cell_w about 0.866 cell_h, so they
+ * are regular), odd rows shifted right by half a cell, rows row_step = 3/4 cell_h apart. */
+typedef struct view_layout {
+    topology topo;
+    int x, y;                   /* top-left of the board */
+    int w, h;                   /* size of the board */
+    int cell_w, cell_h;         /* whole pixels, so sprites stay crisp */
+    int row_step;
+} view_layout;
+
+/* Fits the grid into the canvas between top_margin and bottom_margin, centred. */
+void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas_h,
+                         int top_margin, int bottom_margin);
+/* The cell under canvas pixel (px, py), or -1 (hex cells are hit by their hexagon). */
+int view_cell_at(const view_layout *L, const grid *g, int px, int py);
+/* The box a cell is drawn in. */
+void view_cell_rect(const view_layout *L, const grid *g, int cell, int *x, int *y, int *w,
+                    int *h);
+
+typedef struct view_options {
+    int highlight;              /* a cell drawn with the "cursor" sprite (hints), or -1 */
+    const uint8_t *marks;       /* per cell: nonzero draws the "deadlock" sprite; may be NULL */
+    bool no_background;         /* leave what is behind the board as it is */
+} view_options;
+
+/* highlight -1, no marks, background drawn. */
+view_options view_options_default(void);
+
+/* Draws the background, every cell's floor, then the objects, then marks and highlight.
+ * Sprites are looked up by the tiles' sprite names, with variants when the sheet has them:
+ * "hex_<name>" on hex grids, "<name>_on_goal" for a box on a matching goal,
+ * "<name>_up/_down/_left/_right" for the active player by s->facing; "tile" with its number
+ * and "tile_blank" on sliding boards. A sprite the sheet lacks is drawn as a loud magenta
+ * stand-in, never skipped. sh may be NULL (everything is a stand-in); opt may be NULL. */
+void view_draw_level(const drawer *d, const sprites *sh, const state *s, const view_layout *L,
+                     const view_options *opt);
+
+typedef struct view_hud {
+    const char *game;           /* "Sokoban" */
+    const char *title;          /* level title; NULL or "" for none */
+    int level, nlevels;         /* 1-based; nlevels 0 leaves "Level N/M" out */
+    long moves, pushes;         /* pushes < 0 leaves pushes out (sliding puzzles) */
+    const char *status;         /* the bottom line (hint, message); NULL or "" for none */
+} view_hud;
+
+/* Heights of the top bar and the bottom line at this canvas size: pass them to
+ * view_layout_compute so the board never hides under them. */
+void view_hud_margins(int canvas_w, int canvas_h, int *top, int *bottom);
+/* The top bar (game, level N/M and title, moves and pushes) and the status line. */
+void view_draw_hud(const drawer *d, const view_hud *hud);
+/* Only the bottom status line (for menus). */
+void view_draw_status(const drawer *d, const char *text);
+
+/* Dims the screen and draws a centred rounded panel: title, then one line per entry. Lines
+ * are centred; a line with a tab is two columns ("F1\tthis help") and the column lines are
+ * aligned with each other; an empty line is a small gap. Text shrinks to fit the canvas. */
+void view_draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines);
+
+/* A full-screen menu: background, title, then items from index scroll on, one per row, the
+ * selected one highlighted. notes (may be NULL, or hold NULLs) are shown dimmer at the right
+ * of each row. The bottom status line is left free for view_draw_status. */
+void view_draw_menu(const drawer *d, const char *title, const char *const *items,
+                    const char *const *notes, int n, int selected, int scroll);
+/* How many rows the menu shows at this canvas size (at least 1). */
+int view_menu_rows(int canvas_w, int canvas_h);
+/* The item under canvas pixel (px, py), or -1; scroll as given to view_draw_menu. */
+int view_menu_item_at(int canvas_w, int canvas_h, int n, int scroll, int px, int py);
+
+#endif

@@ -1,0 +1,211 @@
+/* window.c: the SDL2 window, renderer and event translation. */
+#define SDL_MAIN_HANDLED /* the app owns main() */
+#include "frontend/window.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL.h>
+
+struct window {
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    SDL_Texture *tex;
+    int tex_w, tex_h;
+};
+
+int window_open(window **out, const char *title, int w, int h, error *err)
+{
+    window *win;
+    *out = NULL;
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
+        return error_set(err, NULL, 0, 0, "no display is available (SDL: %s)", SDL_GetError());
+    win = calloc(1, sizeof *win);
+    if (!win) {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return error_set(err, NULL, 0, 0, "out of memory");
+    }
+    win->win = SDL_CreateWindow(title ? title : "Tessera", SDL_WINDOWPOS_CENTERED,
+                                SDL_WINDOWPOS_CENTERED, w, h,
+                                SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!win->win) {
+        error_set(err, NULL, 0, 0, "no display is available: cannot open a window (SDL: %s)",
+                  SDL_GetError());
+        window_close(win);
+        return -1;
+    }
+    win->ren = SDL_CreateRenderer(win->win, -1,
+                                  SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    /* No GPU (a VM, a dummy or remote display): the software renderer still works. */
+    if (!win->ren) win->ren = SDL_CreateRenderer(win->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!win->ren) {
+        error_set(err, NULL, 0, 0, "cannot create a renderer (SDL: %s)", SDL_GetError());
+        window_close(win);
+        return -1;
+    }
+    SDL_SetWindowMinimumSize(win->win, 320, 240);
+    *out = win;
+    return 0;
+}
+
+void window_close(window *win)
+{
+    if (!win) return;
+    if (win->tex) SDL_DestroyTexture(win->tex);
+    if (win->ren) SDL_DestroyRenderer(win->ren);
+    if (win->win) SDL_DestroyWindow(win->win);
+    free(win);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+}
+
+void window_set_title(window *win, const char *title)
+{
+    if (win) SDL_SetWindowTitle(win->win, title ? title : "");
+}
+
+void window_canvas_size(const window *win, int *w, int *h)
+{
+    int pw = 0, ph = 0;
+    if (SDL_GetRendererOutputSize(win->ren, &pw, &ph) != 0 || pw <= 0 || ph <= 0)
+        SDL_GetWindowSize(win->win, &pw, &ph);
+    *w = pw > 0 ? pw : 1;
+    *h = ph > 0 ? ph : 1;
+}
+
+int window_present(window *win, const canvas *c)
+{
+    if (!c || !c->px) return -1;
+    if (!win->tex || win->tex_w != c->w || win->tex_h != c->h) {
+        if (win->tex) SDL_DestroyTexture(win->tex);
+        win->tex = SDL_CreateTexture(win->ren, SDL_PIXELFORMAT_ARGB8888,
+                                     SDL_TEXTUREACCESS_STREAMING, c->w, c->h);
+        if (!win->tex) return -1;
+        win->tex_w = c->w;
+        win->tex_h = c->h;
+    }
+    /* The canvas is already ARGB8888: the upload is a straight copy. */
+    if (SDL_UpdateTexture(win->tex, NULL, c->px, c->w * (int)sizeof *c->px) != 0) return -1;
+    SDL_SetRenderDrawColor(win->ren, 0, 0, 0, 255);
+    SDL_RenderClear(win->ren);
+    SDL_RenderCopy(win->ren, win->tex, NULL, NULL);
+    SDL_RenderPresent(win->ren);
+    return 0;
+}
+
+static int key_name(SDL_Keycode k, char *out, size_t size)
+{
+    static const struct {
+        SDL_Keycode code;
+        const char *name;
+    } named[] = {
+        {SDLK_UP, "up"}, {SDLK_DOWN, "down"}, {SDLK_LEFT, "left"}, {SDLK_RIGHT, "right"},
+        {SDLK_ESCAPE, "escape"}, {SDLK_RETURN, "return"}, {SDLK_KP_ENTER, "return"},
+        {SDLK_RETURN2, "return"}, {SDLK_SPACE, "space"}, {SDLK_TAB, "tab"},
+        {SDLK_BACKSPACE, "backspace"}, {SDLK_DELETE, "delete"}, {SDLK_PAGEUP, "pageup"},
+        {SDLK_PAGEDOWN, "pagedown"}, {SDLK_HOME, "home"}, {SDLK_END, "end"},
+        {SDLK_MINUS, "minus"}, {SDLK_KP_MINUS, "minus"}, {SDLK_EQUALS, "equals"},
+        {SDLK_PLUS, "equals"}, {SDLK_KP_PLUS, "equals"}, {SDLK_COMMA, "comma"},
+        {SDLK_PERIOD, "period"}, {SDLK_SLASH, "slash"},
+        {SDLK_KP_0, "0"}, {SDLK_KP_1, "1"}, {SDLK_KP_2, "2"}, {SDLK_KP_3, "3"},
+        {SDLK_KP_4, "4"}, {SDLK_KP_5, "5"}, {SDLK_KP_6, "6"}, {SDLK_KP_7, "7"},
+        {SDLK_KP_8, "8"}, {SDLK_KP_9, "9"},
+    };
+    size_t i;
+    if ((k >= SDLK_a && k <= SDLK_z) || (k >= SDLK_0 && k <= SDLK_9)) {
+        snprintf(out, size, "%c", (char)k);
+        return 1;
+    }
+    if (k >= SDLK_F1 && k <= SDLK_F12) {
+        snprintf(out, size, "f%d", (int)(k - SDLK_F1) + 1);
+        return 1;
+    }
+    for (i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i].code == k) {
+            snprintf(out, size, "%s", named[i].name);
+            return 1;
+        }
+    return 0;
+}
+
+static int mods_of(Uint16 m)
+{
+    return (m & KMOD_SHIFT ? INPUT_MOD_SHIFT : 0) | (m & KMOD_CTRL ? INPUT_MOD_CTRL : 0) |
+           (m & KMOD_ALT ? INPUT_MOD_ALT : 0);
+}
+
+/* Mouse positions come in window points; the canvas is in pixels (HiDPI: more of them). */
+static void to_canvas(const window *win, int px, int py, int *x, int *y)
+{
+    int ww = 0, wh = 0, cw, ch;
+    SDL_GetWindowSize(win->win, &ww, &wh);
+    window_canvas_size(win, &cw, &ch);
+    *x = ww > 0 ? (int)((long long)px * cw / ww) : px;
+    *y = wh > 0 ? (int)((long long)py * ch / wh) : py;
+}
+
+int window_poll(window *win, input_event *ev)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        memset(ev, 0, sizeof *ev);
+        switch (e.type) {
+        case SDL_QUIT:
+            ev->type = INPUT_QUIT;
+            return 1;
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+                e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
+                ev->type = INPUT_RESIZE;
+                window_canvas_size(win, &ev->x, &ev->y);
+                return 1;
+            }
+            if (e.window.event == SDL_WINDOWEVENT_CLOSE) {
+                ev->type = INPUT_QUIT;
+                return 1;
+            }
+            break;
+        case SDL_KEYDOWN:
+            if (!key_name(e.key.keysym.sym, ev->key, sizeof ev->key)) break;
+            ev->type = INPUT_KEY;
+            ev->mods = mods_of(e.key.keysym.mod);
+            ev->repeat = e.key.repeat != 0;
+            return 1;
+        case SDL_MOUSEBUTTONDOWN:
+            ev->type = INPUT_CLICK;
+            ev->button = e.button.button == SDL_BUTTON_LEFT     ? 1
+                         : e.button.button == SDL_BUTTON_MIDDLE ? 2
+                         : e.button.button == SDL_BUTTON_RIGHT  ? 3
+                                                                : e.button.button;
+            ev->mods = mods_of((Uint16)SDL_GetModState());
+            to_canvas(win, e.button.x, e.button.y, &ev->x, &ev->y);
+            return 1;
+        case SDL_MOUSEWHEEL: {
+            int mx, my, dy = e.wheel.y;
+            if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) dy = -dy;
+            if (dy == 0) break;
+            SDL_GetMouseState(&mx, &my);
+            ev->type = INPUT_WHEEL;
+            ev->wheel = dy;
+            to_canvas(win, mx, my, &ev->x, &ev->y);
+            return 1;
+        }
+        default:
+            break;
+        }
+    }
+    memset(ev, 0, sizeof *ev);
+    return 0;
+}
+
+int window_wait_event(window *win, int timeout_ms)
+{
+    (void)win;
+    return SDL_WaitEventTimeout(NULL, timeout_ms) == 1;
+}
+
+void window_wait_ms(uint32_t ms) { SDL_Delay(ms); }
+
+uint64_t window_ticks_ms(void) { return SDL_GetTicks64(); }

@@ -1,0 +1,55 @@
+/* window.h: the desktop window: shows the canvas and turns SDL events into input events. The
+ * only frontend part that touches SDL; nothing above it needs SDL.h. */
+#ifndef TESSERA_FRONTEND_WINDOW_H
+#define TESSERA_FRONTEND_WINDOW_H
+
+#include <stdint.h>
+
+#include "core/error.h"
+#include "frontend/canvas.h"
+
+typedef struct window window;
+
+typedef enum input_type {
+    INPUT_NONE,
+    INPUT_KEY,                  /* key: lower-case name, see window_poll */
+    INPUT_CLICK,                /* x, y: canvas pixels; button: 1 left, 2 middle, 3 right */
+    INPUT_RESIZE,               /* x, y: the new canvas size (also after a DPI change) */
+    INPUT_QUIT,                 /* the window was closed */
+    INPUT_WHEEL                 /* x, y: canvas pixels; wheel: +1 per notch up, -1 down */
+} input_type;
+
+enum { INPUT_MOD_SHIFT = 1, INPUT_MOD_CTRL = 2, INPUT_MOD_ALT = 4 };
+
+typedef struct input_event {
+    input_type type;
+    char key[16];
+    int x, y, button;
+    int mods;                   /* INPUT_MOD_* held during a key or click */
+    int repeat;                 /* a key held down, repeating */
+    int wheel;
+} input_event;
+
+/* Opens a resizable, HiDPI-aware window of w x h points. Fails with a message saying no
+ * display is available when SDL video cannot start. */
+int window_open(window **out, const char *title, int w, int h, error *err);
+void window_close(window *win);
+void window_set_title(window *win, const char *title);
+/* Size of the canvas to draw: the window in pixels, which HiDPI screens make larger than the
+ * size in points. */
+void window_canvas_size(const window *win, int *w, int *h);
+/* Shows the canvas, stretched if its size lags behind a resize. 0, or -1 on a renderer
+ * error. */
+int window_present(window *win, const canvas *c);
+/* Takes the next event: 1 with *ev filled, 0 once the queue is empty. Keys are named
+ * "up" "down" "left" "right" "a".."z" "0".."9" (keypad digits too) "escape" "return" "space"
+ * "tab" "backspace" "delete" "f1".."f12" "pageup" "pagedown" "home" "end" "minus" "equals"
+ * "comma" "period" "slash"; other keys are skipped. */
+int window_poll(window *win, input_event *ev);
+/* Blocks until an event arrives or timeout_ms passes; 1 if one is waiting. */
+int window_wait_event(window *win, int timeout_ms);
+
+void window_wait_ms(uint32_t ms);
+uint64_t window_ticks_ms(void);
+
+#endif
