@@ -281,14 +281,9 @@ int session_play_lurd(session *s, const char *moves, int *bad)
     *bad = -1;
     for (; moves[i]; i++) {
         int dir = grid_dir_from_letter(topo, moves[i]);
-        long pushes = s->st.pushes;
-        if (dir < 0 || !session_move(s, dir)) {
-            *bad = i;
-            break;
-        }
-        bool pushed = s->st.pushes != pushes;
-        if (push_rules && pushed != (isupper((unsigned char)moves[i]) != 0)) {
-            session_undo(s);
+        bool want_push = isupper((unsigned char)moves[i]) != 0;
+        if (dir < 0 || (push_rules && engine_would_push(&s->st, dir) != want_push) ||
+            !session_move(s, dir)) {
             *bad = i;
             break;
         }

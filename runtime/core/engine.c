@@ -120,17 +120,30 @@ int engine_select_player(state *s, int slot)
     return 0;
 }
 
+bool engine_would_push(const state *s, int dir)
+{
+    if (s->rules->kind != RULES_PUSH || dir < 0 || dir >= s->g->ndirs) return false;
+    int p = s->active < s->nplayers ? s->player[s->active] : -1;
+    if (p < 0) return false;
+    if (s->rules->pull) {
+        int back = grid_step(s->g, p, grid_opposite(s->g, dir));
+        return back >= 0 && s->obj[back] && (obj_flags(s, back) & TILE_PUSHABLE);
+    }
+    int n = grid_step(s->g, p, dir);
+    return n >= 0 && s->obj[n] && (obj_flags(s, n) & TILE_PUSHABLE);
+}
+
 int engine_play_lurd(state *s, const char *lurd, int *bad)
 {
     int i = 0;
     *bad = -1;
     for (; lurd[i]; i++) {
         int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
-        move_result r = dir < 0 ? MOVE_BLOCKED : engine_move(s, dir);
-        int want_push = isupper((unsigned char)lurd[i]) != 0;
-        if (r == MOVE_BLOCKED ||
-            (s->rules->kind == RULES_PUSH && (r == MOVE_PUSH) != want_push)) {
-            if (r != MOVE_BLOCKED) history_undo(s);
+        /* The letter's case must say whether it pushes; check before moving, so an illegal
+         * letter changes nothing (not even the redo list). */
+        bool want_push = isupper((unsigned char)lurd[i]) != 0;
+        if (dir < 0 || (s->rules->kind == RULES_PUSH && engine_would_push(s, dir) != want_push) ||
+            engine_move(s, dir) == MOVE_BLOCKED) {
             *bad = i;
             break;
         }

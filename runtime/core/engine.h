@@ -16,6 +16,9 @@ int engine_slide_cell(state *s, int cell);
 /* Makes player slot the active one; returns 0, or -1 if there is no such player. */
 int engine_select_player(state *s, int slot);
 
+/* Whether a move in dir would push (or pull) a box, without making it. */
+bool engine_would_push(const state *s, int dir);
+
 /* Replays a solution string (LURD letters of the topology; for push rules an upper-case
  * letter must push and a lower-case one must not). Returns the number of letters played;
  * stops at the first illegal letter and writes its 0-based index to *bad (else -1). */

@@ -126,17 +126,20 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
 char *level_to_xsb(const level *lv, const ruleset *r)
 {
     int w = lv->g.w, h = lv->g.h;
-    size_t cap = (size_t)(w + 1) * (size_t)h * 6 + 1;
+    size_t cap = (size_t)(w + 1) * (size_t)h * 8 + 32;
     char *out = malloc(cap), *p = out;
     if (!out) return NULL;
+    if (lv->num) {
+        /* A board is one line in the boards format, so the text reads back as it was. */
+        p += sprintf(p, "%dx%d:", w, h);
+        for (int c = 0; c < w * h; c++) p += sprintf(p, " %d", lv->num[c]);
+        strcpy(p, "\n");
+        return out;
+    }
     for (int y = 0; y < h; y++) {
         char *row = p;
         for (int x = 0; x < w; x++) {
             int c = y * w + x;
-            if (lv->num) {
-                p += sprintf(p, "%*d", x ? 3 : 2, lv->num[c]);
-                continue;
-            }
             int found = ' ';
             for (int g = 0; g < 256; g++)
                 if (r->has_glyph[g] && r->glyph[g].object == lv->obj[c] &&
@@ -148,7 +151,7 @@ char *level_to_xsb(const level *lv, const ruleset *r)
             if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) found = ' ';
             *p++ = (char)found;
         }
-        while (p > row && p[-1] == ' ' && !lv->num) p--; /* XSB rows carry no trailing floor */
+        while (p > row && p[-1] == ' ') p--; /* XSB rows carry no trailing floor */
         *p++ = '\n';
     }
     *p = '\0';

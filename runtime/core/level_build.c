@@ -134,28 +134,38 @@ int parse_meta_line(const text_line *l, int *keylen, const char **value, int *va
 
 void level_mark_outside(level *lv, const ruleset *r)
 {
-    int n = lv->g.ncells;
+    /* Outside = open cells joined to the edge of the grid without crossing a wall. A region
+     * like that which holds nothing (no object, no goal) is scenery around the level; one
+     * that holds something is part of a level drawn without its outer wall, and stays. */
+    int n = lv->g.ncells, w = lv->g.w, h = lv->g.h;
     int *stack = malloc(sizeof *stack * (size_t)n);
+    int *region = malloc(sizeof *region * (size_t)n);
     unsigned char *seen = calloc((size_t)n, 1);
-    if (!stack || !seen) goto done;
-    int top = 0;
-    for (int c = 0; c < n; c++)
-        if (rules_flags(r, lv->obj[c]) & TILE_PLAYER) {
-            seen[c] = 1;
-            stack[top++] = c;
+    if (!stack || !region || !seen) goto done;
+    for (int start = 0; start < n; start++) {
+        int x = start % w, y = start / w;
+        if (seen[start] || (x > 0 && y > 0 && x < w - 1 && y < h - 1)) continue;
+        if (rules_flags(r, lv->floor[start]) & (TILE_SOLID | TILE_VOID)) continue;
+        int top = 0, count = 0, empty = 1;
+        seen[start] = 1;
+        stack[top++] = start;
+        while (top > 0) {
+            int c = stack[--top];
+            region[count++] = c;
+            if (lv->obj[c] || (rules_flags(r, lv->floor[c]) & TILE_GOAL) || lv->floor[c] != r->floor_id)
+                empty = 0;
+            for (int d = 0; d < lv->g.ndirs; d++) {
+                int m = grid_step(&lv->g, c, d);
+                if (m < 0 || seen[m] || (rules_flags(r, lv->floor[m]) & (TILE_SOLID | TILE_VOID))) continue;
+                seen[m] = 1;
+                stack[top++] = m;
+            }
         }
-    while (top > 0) {
-        int c = stack[--top];
-        for (int d = 0; d < lv->g.ndirs; d++) {
-            int m = grid_step(&lv->g, c, d);
-            if (m < 0 || seen[m] || (rules_flags(r, lv->floor[m]) & (TILE_SOLID | TILE_VOID))) continue;
-            seen[m] = 1;
-            stack[top++] = m;
-        }
+        if (empty)
+            for (int i = 0; i < count; i++) lv->floor[region[i]] = r->void_id;
     }
-    for (int c = 0; c < n; c++)
-        if (!seen[c] && lv->floor[c] == r->floor_id && !lv->obj[c]) lv->floor[c] = r->void_id;
 done:
     free(stack);
+    free(region);
     free(seen);
 }

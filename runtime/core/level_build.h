@@ -29,7 +29,7 @@ int level_set_title(level *lv, const char *title, int len);
 /* A "Key: value" line: returns 1 and the parts, else 0. */
 int parse_meta_line(const text_line *l, int *keylen, const char **value, int *vallen);
 
-/* Marks as void the plain floor cells that no player can reach (outside the walls). */
+/* Marks as void the empty floor outside the walls (open regions joined to the grid edge). */
 void level_mark_outside(level *lv, const ruleset *r);
 
 int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);

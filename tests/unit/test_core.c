@@ -56,6 +56,28 @@ static void test_xsb_collection(void)
     levelset_free(&set);
 }
 
+static void test_outside_and_pockets(void)
+{
+    levelset set;
+    error err;
+    CHECK(parse(&set, "  #######\n  #@$.# #\n  #######\n", &err) == 0);
+    int vd = rules_find_tile(&sokoban, "void"), fl = rules_find_tile(&sokoban, "floor");
+    CHECK_EQ_INT(set.levels[0].floor[9 + 0], vd);       /* outside the walls */
+    CHECK_EQ_INT(set.levels[0].floor[9 + 7], fl);       /* a walled-in pocket is still floor */
+    levelset_free(&set);
+    /* A level drawn without its outer wall keeps its open edge: the grid edge is the wall. */
+    CHECK(parse(&set, "@$.\n", &err) == 0);
+    CHECK_EQ_INT(set.levels[0].floor[0], fl);
+    state s;
+    CHECK(state_init(&s, &set.levels[0], &sokoban) == 0);
+    CHECK_EQ_INT(engine_move(&s, DIR_LEFT), MOVE_BLOCKED);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    CHECK(state_solved(&s));
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_BLOCKED); /* the box is at the grid edge */
+    state_free(&s);
+    levelset_free(&set);
+}
+
 static void test_xsb_rle(void)
 {
     levelset set;
@@ -236,6 +258,11 @@ static void test_solved_and_lurd(void)
     CHECK_EQ_INT(engine_play_lurd(&s, "rrR", &bad), 1); /* second r pushes: must be upper case */
     CHECK_EQ_INT(bad, 1);
     CHECK_EQ_INT(s.moves, 1);
+    CHECK(!history_can_redo(&s));                       /* the illegal letter left no trace */
+    CHECK(history_undo(&s));
+    CHECK(history_can_redo(&s));
+    CHECK_EQ_INT(engine_play_lurd(&s, "R", &bad), 0);   /* a walk written as a push */
+    CHECK(history_can_redo(&s));                        /* the redo list is untouched */
     state_reset(&s);
     CHECK_EQ_INT(engine_play_lurd(&s, "ru", &bad), 1);
     CHECK_EQ_INT(bad, 1);
@@ -410,6 +437,7 @@ int main(void)
 {
     rules_sokoban(&sokoban);
     test_xsb_collection();
+    test_outside_and_pockets();
     test_xsb_rle();
     test_xsb_errors();
     test_numeric();

@@ -1,0 +1,63 @@
+/* bindings.h: what the Lua bindings of runtime/script share among themselves (internal: the
+ * app uses game.h and run.h). One file per library: ltessera.c (the `tessera` module),
+ * lstate.c (the `tessera.level` userdata), gamedef.c (the tessera.game { ... } checker). */
+#ifndef TESSERA_SCRIPT_BINDINGS_H
+#define TESSERA_SCRIPT_BINDINGS_H
+
+#include <stdbool.h>
+
+#include <lua.h>
+
+#include "core/level.h"
+#include "core/rules.h"
+#include "core/state.h"
+#include "script/game.h"
+
+#define TESSERA_LEVEL "tessera.level"
+
+/* ltessera.c */
+int luaopen_tessera(lua_State *L);
+
+/* {====== lstate.c: the level userdata ====== */
+
+/* A level is either borrowed (a hook's view of the app's state: s is cleared when the hook
+ * returns) or owned (made by tessera.load: it owns its game, its level collection and the
+ * state, and runs the game's hooks on its own moves). */
+typedef struct tlevel {
+    state *s;                   /* NULL once invalid (borrowed after the call, or closed) */
+    bool owned;
+    game *g;                    /* owned: the game (hooks, full solved rule) */
+    levelset *set;              /* owned: the collection the level comes from */
+    int index;                  /* owned: 0-based level in set */
+    state own;                  /* owned: the state s points to */
+} tlevel;
+
+void tlevel_open(lua_State *L);                  /* creates the metatable */
+tlevel *tlevel_push_borrowed(lua_State *L, state *s);
+void tlevel_invalidate(tlevel *lv);
+/* Pushes an owned level with nothing in it yet: fill g, set, index, then call tlevel_start. */
+tlevel *tlevel_push_owned(lua_State *L);
+int tlevel_start(tlevel *lv, error *err);        /* state_init on set->levels[index] */
+/* Frees what the level owns and makes it invalid (__gc and __close do this). */
+void tlevel_release(tlevel *lv);
+
+/* }====== */
+
+/* {====== gamedef.c: tessera.game { ... } ====== */
+
+typedef struct gamedef {
+    ruleset rules;
+    int size_w, size_h;         /* 0 when not given */
+} gamedef;
+
+/* tessera.game(spec): checks spec, raising "file:line: message" on the first mistake, and
+ * returns spec registered as a game. */
+int gamedef_create(lua_State *L);
+/* If the value at idx is a table returned by tessera.game, pushes its frozen fields (a table:
+ * name, levels, help, author, description and the hook functions, as they were when checked)
+ * and returns its definition; else pushes nothing and returns NULL. */
+const gamedef *gamedef_check(lua_State *L, int idx);
+
+/* }====== */
+
+#endif

@@ -1,0 +1,496 @@
+/* game.c: loading a game script into its own sandbox, and calling its hooks for the app. */
+#include "script/game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "core/sliding.h"
+#include "script/bindings.h"
+#include "script/host.h"
+
+/* Scripts may load games (tessera.load); a game that loads itself must not recurse forever. */
+enum { GAME_MAX_NESTING = 4, GAME_MAX_CELLS = 65536 };
+
+enum hook { HOOK_ON_MOVE, HOOK_ON_SOLVED, HOOK_ON_RELOAD, HOOK_SCRAMBLE, HOOK_SOLVED, HOOK_COUNT };
+static const char *const hook_names[HOOK_COUNT] = { "on_move", "on_solved", "on_reload", "scramble", "solved" };
+
+struct game {
+    host *h;
+    char *scripts_dir, *path;
+    char *name, *levels;
+    const char **help;
+    int nhelp;
+    int size_w, size_h;
+    ruleset rules;
+    int frozen_ref;             /* registry ref (in h) of the checked fields and hooks */
+    unsigned hooks;             /* bit per enum hook */
+};
+
+static int nesting;
+
+/* {====================================================================
+ * Loading
+ * ===================================================================== */
+
+static int is_path(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') || strchr(s, '\\') || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
+}
+
+static int readable(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+static int bundled_name_ok(const char *s)
+{
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
+              *s == '-'))
+            return 0;
+    return 1;
+}
+
+/* The script of a bundled name or a path (malloc'd), or NULL with err. */
+static char *resolve_script(const char *scripts_dir, const char *name, error *err)
+{
+    if (is_path(name)) return host_strdup(name);
+    if (!bundled_name_ok(name)) {
+        error_set(err, NULL, 0, 0, "'%s' is neither a bundled game name nor a path to a .lua file", name);
+        return NULL;
+    }
+    const char *dir = scripts_dir ? scripts_dir : ".";
+    size_t size = strlen(dir) + strlen(name) * 2 + 16;
+    char *path = malloc(size);
+    if (!path) {
+        error_set(err, name, 0, 0, "out of memory");
+        return NULL;
+    }
+    snprintf(path, size, "%s/%s.lua", dir, name);
+    if (readable(path)) return path;
+    snprintf(path, size, "%s/%s/init.lua", dir, name);
+    if (readable(path)) return path;
+    error_set(err, NULL, 0, 0, "unknown game '%s' (no %s/%s.lua)", name, dir, name);
+    free(path);
+    return NULL;
+}
+
+/* "dir/name.lua" -> "dir" (malloc'd; "." when there is no folder part). */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) return host_strdup(".");
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* "dir/sokoban.lua" -> "sokoban"; "dir/ice/init.lua" -> "ice" (into buf). */
+static void base_name(const char *path, char *buf, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (strcmp(base, "init.lua") == 0 && slash) {
+        const char *p = slash;
+        while (p > path && p[-1] != '/') p--;
+        snprintf(buf, size, "%.*s", (int)(slash - p), p);
+        return;
+    }
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".lua") == 0) n -= 4;
+    snprintf(buf, size, "%.*s", (int)n, base);
+}
+
+/* Copies the checked fields (the frozen table on top of the stack) into g. */
+static int take_fields(game *g, lua_State *L, error *err)
+{
+    lua_getfield(L, -1, "name");
+    g->name = host_strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "levels") == LUA_TSTRING) g->levels = host_strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "help") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        g->help = calloc((size_t)n + 1, sizeof *g->help);
+        for (int i = 0; g->help && i < n; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            if ((g->help[i] = host_strdup(lua_tostring(L, -1))) != NULL) g->nhelp++;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    for (int k = 0; k < HOOK_COUNT; k++) {
+        if (lua_getfield(L, -1, hook_names[k]) == LUA_TFUNCTION) g->hooks |= 1u << k;
+        lua_pop(L, 1);
+    }
+    if (!g->name) return error_set(err, g->path, 0, 0, "out of memory");
+    return 0;
+}
+
+/* Runs the script at path in a fresh sandbox and builds the game from what it returns. */
+static int game_compile(game *g, error *err)
+{
+    char name[64];
+    base_name(g->path, name, sizeof name);
+    char *dir = dir_of(g->path);
+    if (!dir) return error_set(err, g->path, 0, 0, "out of memory");
+    host_config cfg = { .name = name, .own_dir = dir, .scripts_dir = g->scripts_dir };
+    g->h = host_new(&cfg, err);
+    free(dir);
+    if (!g->h) return -1;
+    lua_State *L = host_lua(g->h);
+    if (host_loadfile(g->h, g->path, err) != 0) return -1;
+    lua_pushstring(L, name);
+    lua_pushstring(L, g->path);
+    if (host_pcall(g->h, 2, 1, err) != 0) return -1;
+    const gamedef *gd = gamedef_check(L, -1);       /* pushes the frozen fields */
+    if (!gd) {
+        error_set(err, g->path, 0, 0, "the script must return tessera.game { ... } (it returned a %s)",
+                  luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return -1;
+    }
+    memcpy(&g->rules, &gd->rules, sizeof g->rules);
+    g->size_w = gd->size_w;
+    g->size_h = gd->size_h;
+    if (take_fields(g, L, err) != 0) return -1;
+    g->frozen_ref = luaL_ref(L, LUA_REGISTRYINDEX);  /* pops the frozen fields */
+    lua_pop(L, 1);
+    return 0;
+}
+
+static game *game_build(const char *scripts_dir, const char *path, error *err)
+{
+    game *g = calloc(1, sizeof *g);
+    if (!g) {
+        error_set(err, path, 0, 0, "out of memory");
+        return NULL;
+    }
+    g->frozen_ref = LUA_NOREF;
+    g->path = host_strdup(path);
+    g->scripts_dir = host_strdup(scripts_dir);
+    int rc;
+    if (!g->path || (scripts_dir && !g->scripts_dir)) rc = error_set(err, path, 0, 0, "out of memory");
+    else if (nesting >= GAME_MAX_NESTING)
+        rc = error_set(err, path, 0, 0, "games load each other more than %d deep", GAME_MAX_NESTING);
+    else {
+        nesting++;
+        rc = game_compile(g, err);
+        nesting--;
+    }
+    if (rc != 0) {
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
+{
+    char *path = resolve_script(scripts_dir, name_or_path, err);
+    if (!path) return NULL;
+    game *g = game_build(scripts_dir, path, err);
+    free(path);
+    return g;
+}
+
+int game_reload(game *g, error *err)
+{
+    game *fresh = game_build(g->scripts_dir, g->path, err);
+    if (!fresh) return -1;
+    int changed = memcmp(&g->rules, &fresh->rules, sizeof g->rules) != 0;
+    /* Swap everything but the address of the ruleset, which states point to. */
+    game old = *g;
+    *g = *fresh;
+    memcpy(&g->rules, &fresh->rules, sizeof g->rules);      /* a struct copy may skip padding */
+    *fresh = old;                                           /* the old parts, to be freed */
+    game_free(fresh);
+    return changed;
+}
+
+void game_free(game *g)
+{
+    if (!g) return;
+    host_free(g->h);
+    free(g->scripts_dir);
+    free(g->path);
+    free(g->name);
+    free(g->levels);
+    for (int i = 0; i < g->nhelp; i++) free((char *)g->help[i]);
+    free(g->help);
+    free(g);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Accessors
+ * ===================================================================== */
+
+const char *game_name(const game *g) { return g->name; }
+const char *game_path(const game *g) { return g->path; }
+const ruleset *game_rules(const game *g) { return &g->rules; }
+const char *game_default_levels(const game *g) { return g->levels; }
+
+int game_help_lines(const game *g, const char ***lines)
+{
+    *lines = g->help;
+    return g->nhelp;
+}
+
+void game_default_size(const game *g, int *w, int *h)
+{
+    *w = g->size_w;
+    *h = g->size_h;
+    if (!g->size_w && g->rules.kind == RULES_SLIDING) *w = *h = 4;
+}
+
+bool game_has_hook(const game *g, const char *hook)
+{
+    for (int k = 0; k < HOOK_COUNT; k++)
+        if (strcmp(hook_names[k], hook) == 0) return (g->hooks >> k) & 1u;
+    return false;
+}
+
+int game_source_files(const game *g, const char *const **files) { return host_files(g->h, files); }
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Hook calls
+ * ===================================================================== */
+
+/* One call into a hook, run entirely under host_pcall so that an allocation failure or an
+ * error anywhere (building the arguments, the hook, reading its results) is caught. */
+typedef struct hook_call {
+    game *g;
+    enum hook hook;
+    state *s;                   /* the level argument (NULL for scramble) */
+    int dir, pushed;            /* on_move */
+    int w, h, *board;           /* scramble */
+    tlevel *lv;                 /* the borrowed level, to invalidate after the call */
+    bool truth;                 /* solved: the result */
+    char *msg;                  /* on_solved: the result */
+    size_t size;
+    char where[300];            /* "file:line" of the hook's definition */
+} hook_call;
+
+/* Registry slot anchoring the borrowed level during a call: after the call, lv is still
+ * alive whatever the script did, so it can be invalidated. */
+static int hook_level_key;
+
+static int hook_error(lua_State *L, hook_call *c, const char *msg)
+{
+    return luaL_error(L, "%s: %s %s", c->where, hook_names[c->hook], msg);
+}
+
+static int hook_run(lua_State *L)
+{
+    hook_call *c = lua_touserdata(L, 1);
+    lua_Debug ar;
+    int nargs = 0;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->frozen_ref);
+    lua_getfield(L, -1, hook_names[c->hook]);
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar);
+    snprintf(c->where, sizeof c->where, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src,
+             ar.linedefined);
+    if (c->s) {
+        c->lv = tlevel_push_borrowed(L, c->s);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);
+        nargs++;
+    }
+    if (c->hook == HOOK_ON_MOVE) {
+        lua_createtable(L, 0, 3);
+        if (c->dir >= 0) {
+            lua_pushstring(L, grid_dir_name(c->s->g->topo, c->dir));
+            lua_setfield(L, -2, "dir");
+        }
+        lua_pushboolean(L, c->pushed);
+        lua_setfield(L, -2, "pushed");
+        int to = c->s->num ? c->s->blank
+                           : (c->s->active < c->s->nplayers ? c->s->player[c->s->active] : -1);
+        if (to >= 0) {
+            lua_pushinteger(L, to + 1);
+            lua_setfield(L, -2, "to");
+        }
+        nargs++;
+    } else if (c->hook == HOOK_SCRAMBLE) {
+        lua_pushinteger(L, c->w);
+        lua_pushinteger(L, c->h);
+        nargs += 2;
+    }
+    lua_call(L, nargs, 1);
+    switch (c->hook) {
+    case HOOK_SOLVED:
+        c->truth = lua_toboolean(L, -1);
+        break;
+    case HOOK_ON_SOLVED:
+        if (lua_type(L, -1) == LUA_TSTRING) snprintf(c->msg, c->size, "%s", lua_tostring(L, -1));
+        else if (!lua_isnil(L, -1)) hook_error(L, c, "must return a message string or nil");
+        break;
+    case HOOK_SCRAMBLE: {
+        int n = c->w * c->h;
+        if (!lua_istable(L, -1)) {
+            lua_pushfstring(L, "must return a table of %d numbers, got a %s", n, luaL_typename(L, -1));
+            hook_error(L, c, lua_tostring(L, -1));
+        }
+        if (lua_rawlen(L, -1) != (size_t)n) {
+            lua_pushfstring(L, "returned %d numbers for a %dx%d board (want %d)", (int)lua_rawlen(L, -2), c->w,
+                            c->h, n);
+            hook_error(L, c, lua_tostring(L, -1));
+        }
+        for (int i = 0; i < n; i++) {
+            int isnum;
+            lua_rawgeti(L, -1, i + 1);
+            lua_Integer v = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || v < 0 || v >= n) {
+                lua_pushfstring(L, "returned a board whose entry %d is not a number 0..%d", i + 1, n - 1);
+                hook_error(L, c, lua_tostring(L, -1));
+            }
+            c->board[i] = (int)v;
+            lua_pop(L, 1);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return 0;
+}
+
+static int call_hook(hook_call *c, error *err)
+{
+    lua_State *L = host_lua(c->g->h);
+    lua_pushcfunction(L, hook_run);
+    lua_pushlightuserdata(L, c);
+    int rc = host_pcall(c->g->h, 1, 0, err);
+    if (c->lv) tlevel_invalidate(c->lv);
+    lua_pushnil(L);                                     /* never allocates: removes a key */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);
+    return rc;
+}
+
+static bool has(const game *g, enum hook k) { return (g->hooks >> k) & 1u; }
+
+int game_on_move(game *g, state *s, int dir, int pushed, error *err)
+{
+    if (!has(g, HOOK_ON_MOVE)) return 0;
+    hook_call c = { .g = g, .hook = HOOK_ON_MOVE, .s = s, .dir = dir, .pushed = pushed };
+    return call_hook(&c, err);
+}
+
+int game_check_solved(game *g, state *s, bool *solved, error *err)
+{
+    *solved = state_solved(s);
+    if (!has(g, HOOK_SOLVED)) return 0;
+    hook_call c = { .g = g, .hook = HOOK_SOLVED, .s = s };
+    if (call_hook(&c, err) != 0) return -1;
+    *solved = c.truth;
+    return 0;
+}
+
+int game_on_solved(game *g, state *s, char *msg, size_t size, error *err)
+{
+    snprintf(msg, size, "%s", "Level complete!");
+    if (!has(g, HOOK_ON_SOLVED)) return 0;
+    hook_call c = { .g = g, .hook = HOOK_ON_SOLVED, .s = s, .msg = msg, .size = size };
+    if (call_hook(&c, err) == 0) return 0;
+    snprintf(msg, size, "%s", "Level complete!");
+    return -1;
+}
+
+int game_on_reload(game *g, state *s, error *err)
+{
+    if (!has(g, HOOK_ON_RELOAD)) return 0;
+    hook_call c = { .g = g, .hook = HOOK_ON_RELOAD, .s = s };
+    return call_hook(&c, err);
+}
+
+/* splitmix64: a small, seedable generator for the built-in scramble. */
+static uint64_t next_random(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static bool is_goal(const int *board, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (board[i] != (i + 1) % n) return false;
+    return true;
+}
+
+/* The same rule as scripts/fifteen.lua: a random permutation with its parity fixed; on a
+ * single row or column only the blank can move, so the tiles stay in order. */
+static void builtin_scramble(int w, int h, int *board, uint64_t seed)
+{
+    int n = w * h;
+    uint64_t x = seed;
+    if (n == 1) {
+        board[0] = 0;
+        return;
+    }
+    if (w == 1 || h == 1) {
+        int blank = (int)(next_random(&x) % (uint64_t)(n - 1)); /* never last: not the goal */
+        for (int i = 0, k = 1; i < n; i++) board[i] = i == blank ? 0 : k++;
+        return;
+    }
+    do {
+        for (int i = 0; i < n; i++) board[i] = (i + 1) % n;
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)(next_random(&x) % (uint64_t)(i + 1));
+            int t = board[i];
+            board[i] = board[j];
+            board[j] = t;
+        }
+        if (!sliding_solvable(board, w, h)) {
+            int a = board[0] ? 0 : 1, b = board[0] && board[1] ? 1 : 2;
+            int t = board[a];
+            board[a] = board[b];
+            board[b] = t;
+        }
+    } while (is_goal(board, n));
+}
+
+int game_scramble(game *g, int w, int h, int *out, uint64_t seed, error *err)
+{
+    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE || w * h > GAME_MAX_CELLS)
+        return error_set(err, g->path, 0, 0, "cannot scramble a %dx%d board", w, h);
+    if (!has(g, HOOK_SCRAMBLE)) {
+        builtin_scramble(w, h, out, seed);
+        return 0;
+    }
+    host_seed(g->h, seed);
+    hook_call c = { .g = g, .hook = HOOK_SCRAMBLE, .w = w, .h = h, .board = out };
+    if (call_hook(&c, err) != 0) return -1;
+    char text[400];
+    if (!sliding_is_permutation(out, w * h)) {
+        snprintf(text, sizeof text, "%s: scramble returned a board that is not a permutation of 0..%d", c.where,
+                 w * h - 1);
+        host_error_from_message(text, g->path, err);
+        return -1;
+    }
+    if (!sliding_solvable(out, w, h)) {
+        snprintf(text, sizeof text, "%s: scramble returned an unsolvable %dx%d board", c.where, w, h);
+        host_error_from_message(text, g->path, err);
+        return -1;
+    }
+    return 0;
+}
+
+/* }==================================================================== */

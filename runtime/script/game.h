@@ -1,0 +1,75 @@
+/* game.h: a game as the app sees it: the ruleset a Lua script declared, its metadata, and
+ * calls into its hooks. No Lua type crosses this header.
+ *
+ * A game is loaded from a bundled name ("sokoban" is scripts_dir/sokoban.lua, or
+ * scripts_dir/sokoban/init.lua) or from a path to a .lua file; the script returns the table
+ * made by `tessera.game { ... }`, which checks every field and reports mistakes as
+ * "file:line: message". Each game runs in its own sandboxed Lua state (see host.h).
+ *
+ * Hook calls return 0, or -1 with err filled ("file:line: message"); a failing hook changes
+ * nothing in the app's control flow beyond that return: the move it follows stands.
+ *
+ * Undo and hooks: on_move may change the level (through the logged state primitives). For its
+ * changes to join the move's undo record, the app wraps the move and the hook in one history
+ * record:
+ *
+ *     history_begin(s, dir);
+ *     move_result r = engine_move(s, dir);
+ *     if (r != MOVE_BLOCKED) game_on_move(g, s, dir, r == MOVE_PUSH, &err);
+ *     history_end(s);
+ *
+ * Levels handed to hooks are only valid during the call: a script that keeps one and uses it
+ * later gets a clean Lua error, never a dangling pointer. */
+#ifndef TESSERA_SCRIPT_GAME_H
+#define TESSERA_SCRIPT_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/rules.h"
+#include "core/state.h"
+
+typedef struct game game;
+
+/* Loads and validates a game. scripts_dir holds the bundled games (may be NULL when a path
+ * is given). Returns NULL with err on failure. */
+game *game_load(const char *scripts_dir, const char *name_or_path, error *err);
+/* Compiles and validates the script again in a fresh Lua state and swaps it in only if that
+ * succeeds (the base of hot reload). Returns 0 when swapped with an identical ruleset, 1 when
+ * swapped and the ruleset changed (tile ids, flags or legends: states and levels built on the
+ * old rules must be rebuilt from their files), -1 with err when the new script is broken (the
+ * old game keeps running). game_rules() keeps its address across reloads. */
+int game_reload(game *g, error *err);
+void game_free(game *g);
+
+const char *game_name(const game *g);
+const char *game_path(const game *g);              /* the script file */
+const ruleset *game_rules(const game *g);
+const char *game_default_levels(const game *g);    /* relative to the levels dir; or NULL */
+int game_help_lines(const game *g, const char ***lines);
+/* The board size of sliding games (size = {w, h}; 4 x 4 if not given); 0 x 0 for others
+ * that declare none. */
+void game_default_size(const game *g, int *w, int *h);
+/* Whether the script defines a hook: "on_move", "on_solved", "on_reload", "scramble" or
+ * "solved" (a function, not the built-in rule). */
+bool game_has_hook(const game *g, const char *hook);
+/* The script and the modules it required, for hot reload to watch. */
+int game_source_files(const game *g, const char *const **files);
+
+/* on_move(level, move) after a successful move; move = { dir = "up", pushed = bool,
+ * to = cell of the active player (the blank for sliding rules) }. dir -1 gives dir = nil. */
+int game_on_move(game *g, state *s, int dir, int pushed, error *err);
+/* The built-in rule (state_solved), or the script's solved(level) function. */
+int game_check_solved(game *g, state *s, bool *solved, error *err);
+/* The message to show: on_solved(level)'s string, else "Level complete!" (also on error). */
+int game_on_solved(game *g, state *s, char *msg, size_t size, error *err);
+/* on_reload(level) after a hot reload swapped the rules in. */
+int game_on_reload(game *g, state *s, error *err);
+/* A w x h board (w*h numbers, 0 the blank) from the script's scramble(w, h) after
+ * math.randomseed(seed), checked to be a solvable permutation; games without a scramble get
+ * a built-in one (random solvable permutation, never the goal when w*h > 2). */
+int game_scramble(game *g, int w, int h, int *out, uint64_t seed, error *err);
+
+#endif

@@ -1,0 +1,739 @@
+/* gamedef.c: tessera.game { ... }: checks a game table field by field and builds the core
+ * ruleset from it. Every mistake is reported as "file:line: message": the line of the faulty
+ * field when it can be found in the script's text, else the line of the tessera.game call.
+ *
+ * The tiles table maps a glyph (one character of the level format) to a tile entry:
+ *   ["#"] = { "wall", solid = true }     one name with flags: defines the tile
+ *   [" "] = { "floor" }                  one name, no flags: a plain floor (or another glyph
+ *                                        for a tile defined elsewhere)
+ *   ["*"] = { "box", "goal" }            two names: an object on a floor, in either order
+ *   { "void", void = true }              no glyph (array part): a tile no level file writes
+ * Flags: solid goal pushable player slippery hole void numbered object (booleans),
+ * colour = 1.. or a colour name, sprite = "name". A tile is an object when it is pushable, a
+ * player, numbered or object = true; else it is a floor. */
+#include "script/bindings.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#define GAMEDEF_REGISTRY "tessera.games"
+
+enum { SPEC_MAX_SOURCE = 4 << 20, CHAIN_MAX = 64, COLOUR_MAX = 63, HELP_MAX = 64 };
+
+/* colour = "red" is colour 1, "green" 2, ... */
+static const char *const colour_names[] = {
+    "red", "green", "blue", "yellow", "purple", "orange", "cyan", "pink", NULL
+};
+
+static const struct { const char *name; uint32_t flag; } tile_flags[] = {
+    { "solid", TILE_SOLID },       { "goal", TILE_GOAL },       { "pushable", TILE_PUSHABLE },
+    { "player", TILE_PLAYER },     { "slippery", TILE_SLIPPERY }, { "hole", TILE_HOLE },
+    { "void", TILE_VOID },         { "numbered", TILE_NUMBERED }, { "object", 0 },
+};
+
+static const char *const game_fields[] = {
+    "author", "chain", "description", "help", "levels", "name", "numeric", "on_move",
+    "on_reload", "on_solved", "pull", "rules", "scramble", "size", "solved", "tiles",
+    "topology", NULL
+};
+
+static const char *const hook_fields[] = { "on_move", "on_solved", "on_reload", "scramble", NULL };
+
+typedef struct spec {
+    lua_State *L;
+    int table;                  /* stack index of the game table */
+    int frozen;                 /* stack index of the frozen copy of its fields */
+    char file[256];
+    int line;                   /* of the tessera.game call */
+    const char *text;           /* the script's source (to find a field's line); may be NULL */
+    size_t len;
+} spec;
+
+typedef struct tile_entry {
+    int line;                   /* where the entry is written; 0 if not found */
+    bool has_glyph;
+    unsigned char glyph;
+    lua_Integer index;          /* entries without a glyph: their array index */
+    char where[32];             /* "glyph '$'" or "tiles[1]", for messages */
+    const char *name[2];
+    int nnames;
+    bool attrs, object;         /* attrs: any flag, colour or sprite given */
+    uint32_t flags;
+    int colour;
+    const char *sprite;
+} tile_entry;
+
+/* {====================================================================
+ * Errors with a line
+ * ===================================================================== */
+
+static int spec_error(const spec *sp, int line, const char *fmt, ...)
+{
+    lua_State *L = sp->L;
+    va_list ap;
+    lua_pushfstring(L, "%s:%d: ", sp->file, line > 0 ? line : sp->line);
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static int is_name_char(int c) { return isalnum(c) || c == '_'; }
+
+/* The first line at or after `from` that holds one of patterns (outside a "--" comment; a
+ * pattern starting with a name character must not continue a longer name). 0 if none. */
+static int find_line(const spec *sp, int from, const char *const *patterns)
+{
+    if (!sp->text) return 0;
+    const char *p = sp->text, *end = sp->text + sp->len;
+    for (int line = 1; p < end; line++) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol) eol = end;
+        if (line >= from) {
+            const char *stop = eol;
+            for (const char *q = p; q + 1 < eol; q++)
+                if (q[0] == '-' && q[1] == '-') {
+                    stop = q;
+                    break;
+                }
+            for (int i = 0; patterns[i]; i++) {
+                size_t n = strlen(patterns[i]);
+                for (const char *q = p; q + n <= stop; q++) {
+                    if (memcmp(q, patterns[i], n) != 0) continue;
+                    if (is_name_char((unsigned char)patterns[i][0]) && q > p &&
+                        is_name_char((unsigned char)q[-1]))
+                        continue;
+                    return line;
+                }
+            }
+        }
+        p = eol + 1;
+    }
+    return 0;
+}
+
+/* Line of `key = ...` (or ["key"] = ...) at or after from. */
+static int line_of_key(const spec *sp, int from, const char *key)
+{
+    char a[80], b[80], c[80], d[80];
+    if (strlen(key) > 60) return 0;
+    snprintf(a, sizeof a, "%s =", key);
+    snprintf(b, sizeof b, "%s=", key);
+    snprintf(c, sizeof c, "[\"%s\"]", key);
+    snprintf(d, sizeof d, "['%s']", key);
+    const char *const patterns[] = { a, b, c, d, NULL };
+    return find_line(sp, from, patterns);
+}
+
+static int line_of_glyph(const spec *sp, unsigned char g)
+{
+    char a[8], b[8];
+    snprintf(a, sizeof a, "[\"%c\"]", g);
+    snprintf(b, sizeof b, "['%c']", g);
+    const char *const patterns[] = { a, b, NULL };
+    return find_line(sp, sp->line, patterns);
+}
+
+static int line_of_index(const spec *sp, int from, lua_Integer i)
+{
+    char a[40], b[40];
+    snprintf(a, sizeof a, "[%lld]", (long long)i);
+    snprintf(b, sizeof b, "[ %lld ]", (long long)i);
+    const char *const patterns[] = { a, b, NULL };
+    return find_line(sp, from, patterns);
+}
+
+static int field_line(const spec *sp, const char *key) { return line_of_key(sp, sp->line, key); }
+
+/* Pushes the text of file path (at most SPEC_MAX_SOURCE bytes), or nil. The file is opened
+ * only while nothing can raise, so an allocation error cannot leak it. */
+static void push_file_text(lua_State *L, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0) size = ftell(f);
+    if (f) fclose(f);
+    if (size < 0 || size > SPEC_MAX_SOURCE) {
+        lua_pushnil(L);
+        return;
+    }
+    char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
+    size_t got = 0;
+    f = fopen(path, "rb");
+    if (f) {
+        got = fread(buf, 1, (size_t)size, f);
+        fclose(f);
+    }
+    lua_pushlstring(L, buf, got);
+    lua_remove(L, -2);
+}
+
+/* Finds the Lua code that called tessera.game and pushes its source text (or nil). */
+static void spec_locate(spec *sp)
+{
+    lua_State *L = sp->L;
+    lua_Debug ar;
+    snprintf(sp->file, sizeof sp->file, "?");
+    sp->line = 0;
+    for (int depth = 1; lua_getstack(L, depth, &ar); depth++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        sp->line = ar.currentline;
+        if (ar.source[0] == '@') {
+            snprintf(sp->file, sizeof sp->file, "%s", ar.source + 1);
+            push_file_text(L, ar.source + 1);
+        } else {
+            snprintf(sp->file, sizeof sp->file, "%s", ar.short_src);
+            if (ar.source[0] == '=') lua_pushnil(L);
+            else lua_pushlstring(L, ar.source, ar.srclen); /* a chunk loaded from a string */
+        }
+        sp->text = lua_tolstring(L, -1, &sp->len);
+        return;
+    }
+    lua_pushnil(L);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Plain fields
+ * ===================================================================== */
+
+/* Pushes spec[key] (raw) and returns its type. */
+static int get_field(const spec *sp, const char *key)
+{
+    lua_pushstring(sp->L, key);
+    return lua_rawget(sp->L, sp->table);
+}
+
+static int type_error(const spec *sp, const char *key, const char *expected)
+{
+    return spec_error(sp, field_line(sp, key), "field '%s' must be %s, got a %s", key, expected,
+                      luaL_typename(sp->L, -1));
+}
+
+/* The string field key, copied into the frozen table; NULL when absent. */
+static const char *string_field(const spec *sp, const char *key, bool required)
+{
+    int t = get_field(sp, key);
+    if (t == LUA_TNIL && !required) {
+        lua_pop(sp->L, 1);
+        return NULL;
+    }
+    if (t != LUA_TSTRING) {
+        if (t == LUA_TNIL) return spec_error(sp, 0, "missing field '%s' (a string)", key), NULL;
+        return type_error(sp, key, "a string"), NULL;
+    }
+    if (lua_rawlen(sp->L, -1) == 0) return spec_error(sp, field_line(sp, key), "field '%s' is empty", key), NULL;
+    lua_pushvalue(sp->L, -1);
+    lua_setfield(sp->L, sp->frozen, key);
+    const char *s = lua_tostring(sp->L, -1);    /* kept alive by the frozen table */
+    lua_pop(sp->L, 1);
+    return s;
+}
+
+static lua_Integer integer_field(const spec *sp, const char *key, lua_Integer def, lua_Integer lo,
+                                 lua_Integer hi)
+{
+    int t = get_field(sp, key);
+    lua_Integer v = def;
+    if (t != LUA_TNIL) {
+        if (!lua_isinteger(sp->L, -1)) type_error(sp, key, "an integer");
+        v = lua_tointeger(sp->L, -1);
+        if (v < lo || v > hi)
+            spec_error(sp, field_line(sp, key), "field '%s' must be between %d and %d, got %d", key,
+                       (int)lo, (int)hi, (int)v);
+    }
+    lua_pop(sp->L, 1);
+    return v;
+}
+
+static void check_field_names(const spec *sp)
+{
+    lua_State *L = sp->L;
+    lua_pushnil(L);
+    while (lua_next(L, sp->table)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            spec_error(sp, 0, "game fields are named by strings, found a %s key", luaL_typename(L, -1));
+        const char *key = lua_tostring(L, -1);
+        int i = 0;
+        while (game_fields[i] && strcmp(game_fields[i], key) != 0) i++;
+        if (!game_fields[i]) spec_error(sp, field_line(sp, key), "unknown field '%s'", key);
+    }
+}
+
+static void check_size(const spec *sp, gamedef *gd)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "size");
+    if (t != LUA_TNIL) {
+        int line = field_line(sp, "size");
+        if (t != LUA_TTABLE) type_error(sp, "size", "a table { width, height }");
+        lua_Integer v[2];
+        for (int i = 0; i < 2; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            if (!lua_isinteger(L, -1) || (v[i] = lua_tointeger(L, -1)) < 1 || v[i] > GRID_MAX_SIDE)
+                spec_error(sp, line, "field 'size' must be { width, height } of integers 1..%d",
+                           GRID_MAX_SIDE);
+            lua_pop(L, 1);
+        }
+        if (lua_rawlen(L, -1) != 2) spec_error(sp, line, "field 'size' must be { width, height }");
+        gd->size_w = (int)v[0];
+        gd->size_h = (int)v[1];
+    }
+    lua_pop(L, 1);
+}
+
+static void check_help(const spec *sp)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "help");
+    if (t != LUA_TNIL) {
+        int line = field_line(sp, "help");
+        if (t != LUA_TTABLE) type_error(sp, "help", "a list of strings");
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n > HELP_MAX) spec_error(sp, line, "field 'help' has %d lines (at most %d)", (int)n, HELP_MAX);
+        lua_createtable(L, (int)n, 0);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_rawgeti(L, -2, i) != LUA_TSTRING)
+                spec_error(sp, line, "help[%d] must be a string, got a %s", (int)i, luaL_typename(L, -1));
+            lua_rawseti(L, -2, i);
+        }
+        lua_setfield(L, sp->frozen, "help");
+    }
+    lua_pop(L, 1);
+}
+
+static void check_solved(const spec *sp, rules_kind kind)
+{
+    static const char *const push_rules[] = { "boxes on goals", "every goal holds a box", NULL };
+    static const char *const sliding_rules[] = { "tiles in order", NULL };
+    lua_State *L = sp->L;
+    int t = get_field(sp, "solved");
+    if (t == LUA_TFUNCTION) {
+        lua_setfield(L, sp->frozen, "solved");
+        return;
+    }
+    if (t == LUA_TSTRING) {
+        const char *s = lua_tostring(L, -1);
+        const char *const *known = kind == RULES_SLIDING ? sliding_rules : push_rules;
+        int i = 0;
+        while (known[i] && strcmp(known[i], s) != 0) i++;
+        if (!known[i])
+            spec_error(sp, field_line(sp, "solved"), "unknown solved rule '%s' for %s rules (use '%s' or a function)",
+                       s, kind == RULES_SLIDING ? "sliding" : "push", known[0]);
+    } else if (t != LUA_TNIL) {
+        type_error(sp, "solved", "a rule name or a function(level)");
+    }
+    lua_pop(L, 1);
+}
+
+static void check_hooks(const spec *sp, rules_kind kind)
+{
+    lua_State *L = sp->L;
+    for (int i = 0; hook_fields[i]; i++) {
+        int t = get_field(sp, hook_fields[i]);
+        if (t != LUA_TNIL && t != LUA_TFUNCTION) type_error(sp, hook_fields[i], "a function");
+        if (t == LUA_TFUNCTION && kind != RULES_SLIDING && strcmp(hook_fields[i], "scramble") == 0)
+            spec_error(sp, field_line(sp, "scramble"), "field 'scramble' is for sliding games (rules = \"sliding\")");
+        lua_setfield(L, sp->frozen, hook_fields[i]);
+    }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Tiles
+ * ===================================================================== */
+
+static int tile_name_error(const spec *sp, const tile_entry *t, const char *name)
+{
+    if (!name[0]) return spec_error(sp, t->line, "%s: empty tile name", t->where);
+    return spec_error(sp, t->line, "%s: tile name '%s' is too long (at most %d characters)", t->where,
+                      name, TILE_NAME_MAX - 1);
+}
+
+static void read_colour(const spec *sp, tile_entry *t)
+{
+    lua_State *L = sp->L;
+    int line = line_of_key(sp, t->line, "colour");
+    if (lua_isinteger(L, -1)) {
+        lua_Integer c = lua_tointeger(L, -1);
+        if (c < 0 || c > COLOUR_MAX)
+            spec_error(sp, line, "%s: colour must be 0..%d, got %d", t->where, COLOUR_MAX, (int)c);
+        t->colour = (int)c;
+        return;
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *s = lua_tostring(L, -1);
+        for (int i = 0; colour_names[i]; i++)
+            if (strcmp(colour_names[i], s) == 0) {
+                t->colour = i + 1;
+                return;
+            }
+        spec_error(sp, line, "%s: unknown colour '%s' (a number, or red green blue yellow purple orange cyan pink)",
+                   t->where, s);
+    }
+    spec_error(sp, line, "%s: colour must be a number or a colour name, got a %s", t->where,
+               luaL_typename(L, -1));
+}
+
+/* Reads the entry table on top of the stack into t (strings stay owned by the table). */
+static void read_entry(const spec *sp, tile_entry *t)
+{
+    lua_State *L = sp->L;
+    if (!lua_istable(L, -1))
+        spec_error(sp, t->line, "%s must be a table like { \"name\", solid = true }, got a %s", t->where,
+                   luaL_typename(L, -1));
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {                               /* key -2, value -1 */
+        if (lua_type(L, -2) == LUA_TNUMBER) {
+            lua_Integer i = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+            if (i < 1 || i > 2)
+                spec_error(sp, t->line, "%s: an entry names one tile, or two (an object and a floor)", t->where);
+            if (lua_type(L, -1) != LUA_TSTRING)
+                spec_error(sp, t->line, "%s: tile names are strings, got a %s", t->where, luaL_typename(L, -1));
+            t->name[i - 1] = lua_tostring(L, -1);
+        } else if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            size_t f = 0;
+            while (f < sizeof tile_flags / sizeof tile_flags[0] && strcmp(tile_flags[f].name, key) != 0) f++;
+            if (f < sizeof tile_flags / sizeof tile_flags[0]) {
+                if (!lua_isboolean(L, -1))
+                    spec_error(sp, line_of_key(sp, t->line, key), "%s: flag '%s' must be true or false, got a %s",
+                               t->where, key, luaL_typename(L, -1));
+                if (lua_toboolean(L, -1)) {
+                    t->flags |= tile_flags[f].flag;
+                    if (!tile_flags[f].flag) t->object = true;
+                }
+            } else if (strcmp(key, "colour") == 0) {
+                read_colour(sp, t);
+            } else if (strcmp(key, "sprite") == 0) {
+                if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) >= TILE_NAME_MAX)
+                    spec_error(sp, line_of_key(sp, t->line, key), "%s: sprite must be a name of 1..%d characters",
+                               t->where, TILE_NAME_MAX - 1);
+                t->sprite = lua_tostring(L, -1);
+            } else {
+                spec_error(sp, line_of_key(sp, t->line, key), "%s: unknown flag '%s'", t->where, key);
+            }
+            t->attrs = true;
+        } else {
+            spec_error(sp, t->line, "%s: unexpected %s key", t->where, luaL_typename(L, -2));
+        }
+        lua_pop(L, 1);
+    }
+    if (!t->name[0])
+        spec_error(sp, t->line, "%s has no tile name (write { \"name\", ... })", t->where);
+    t->nnames = t->name[1] ? 2 : 1;
+    for (int i = 0; i < t->nnames; i++)
+        if (!t->name[i][0] || strlen(t->name[i]) >= TILE_NAME_MAX) tile_name_error(sp, t, t->name[i]);
+    if (t->nnames == 2 && t->attrs)
+        spec_error(sp, t->line, "%s: an entry of two tiles takes no flags (define '%s' and '%s' in their own entries)",
+                   t->where, t->name[0], t->name[1]);
+    if (t->nnames == 2 && !t->has_glyph)
+        spec_error(sp, t->line, "%s: an entry without a glyph defines one tile", t->where);
+}
+
+static tile_layer entry_layer(const tile_entry *t)
+{
+    return (t->object || (t->flags & (TILE_PUSHABLE | TILE_PLAYER | TILE_NUMBERED))) ? LAYER_OBJECT : LAYER_FLOOR;
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    const tile_entry *x = a, *y = b;
+    if (x->has_glyph != y->has_glyph) return x->has_glyph ? 1 : -1;
+    if (!x->has_glyph) return (x->index > y->index) - (x->index < y->index);
+    return (int)x->glyph - (int)y->glyph;
+}
+
+/* Resolves one or two tile names to a (floor, object) pair; floor 0 is the default floor. */
+static void resolve_pair(const spec *sp, const ruleset *r, int line, const char *where, const char *const *names,
+                         int n, int *floor, int *object)
+{
+    *floor = *object = 0;
+    for (int i = 0; i < n; i++) {
+        int id = rules_find_tile(r, names[i]);
+        if (id < 0) spec_error(sp, line, "%s: unknown tile '%s' (define it in the tiles table)", where, names[i]);
+        int *slot = r->tile[id].layer == LAYER_OBJECT ? object : floor;
+        if (*slot)
+            spec_error(sp, line, "%s: '%s' and '%s' are both %s; two tiles are an object and a floor", where,
+                       names[0], names[1], r->tile[id].layer == LAYER_OBJECT ? "objects" : "floors");
+        *slot = id;
+    }
+}
+
+static void define_tiles(const spec *sp, ruleset *r, tile_entry *e, int n)
+{
+    int first_line[TILES_MAX] = { 0 };
+    /* Entries with flags define their tile; the same name with other flags is a mistake. */
+    for (int i = 0; i < n; i++) {
+        const tile_entry *t = &e[i];
+        if (t->nnames != 1 || !t->attrs) continue;
+        const char *sprite = t->sprite ? t->sprite : t->name[0];
+        int id = rules_find_tile(r, t->name[0]);
+        if (id < 0) {
+            id = rules_add_tile(r, t->name[0], entry_layer(t), t->flags, t->colour, sprite);
+            if (id < 0) spec_error(sp, t->line, "%s: too many tiles (at most %d)", t->where, TILES_MAX - 1);
+            first_line[id] = t->line;
+        } else {
+            const tile_def *d = &r->tile[id];
+            if (d->flags != t->flags || d->colour != t->colour || d->layer != entry_layer(t) ||
+                strcmp(d->sprite, sprite) != 0)
+                spec_error(sp, t->line, "%s: tile '%s' is defined again with other flags (first at line %d)",
+                           t->where, t->name[0], first_line[id]);
+        }
+    }
+    /* A bare name not defined with flags is a plain floor. */
+    for (int i = 0; i < n; i++) {
+        const tile_entry *t = &e[i];
+        if (t->nnames == 1 && !t->attrs && rules_find_tile(r, t->name[0]) < 0 &&
+            rules_add_tile(r, t->name[0], LAYER_FLOOR, 0, 0, NULL) < 0)
+            spec_error(sp, t->line, "%s: too many tiles (at most %d)", t->where, TILES_MAX - 1);
+    }
+    for (int i = 0; i < n; i++) {
+        const tile_entry *t = &e[i];
+        if (!t->has_glyph) continue;
+        int floor, object;
+        resolve_pair(sp, r, t->line, t->where, t->name, t->nnames, &floor, &object);
+        rules_set_glyph(r, t->glyph, floor, object);
+    }
+}
+
+/* The tile ids the engine needs: plain floor, outside, the numbered tile. */
+static void pick_special_tiles(const spec *sp, ruleset *r)
+{
+    int line = field_line(sp, "tiles");
+    int floor = rules_find_tile(r, "floor");
+    for (int id = 1; floor < 0 && id < r->ntiles; id++)
+        if (r->tile[id].layer == LAYER_FLOOR && r->tile[id].flags == 0) floor = id;
+    if (floor < 0 || r->tile[floor].layer != LAYER_FLOOR)
+        spec_error(sp, line, "no plain floor tile: define a tile named 'floor' (e.g. [\" \"] = { \"floor\" })");
+    int vd = rules_find_tile(r, "void");
+    if (vd >= 0 && r->tile[vd].layer != LAYER_FLOOR) spec_error(sp, line, "tile 'void' must be a floor tile");
+    for (int id = 1; vd < 0 && id < r->ntiles; id++)
+        if (r->tile[id].layer == LAYER_FLOOR && (r->tile[id].flags & TILE_SOLID)) vd = id;
+    r->floor_id = (uint8_t)floor;
+    r->void_id = (uint8_t)(vd >= 0 ? vd : floor);
+    for (int id = 1; id < r->ntiles; id++)
+        if (r->tile[id].flags & TILE_NUMBERED) {
+            r->tile_id = (uint8_t)id;
+            break;
+        }
+    int players = 0;
+    for (int id = 1; id < r->ntiles; id++) players += (r->tile[id].flags & TILE_PLAYER) != 0;
+    if (r->kind == RULES_PUSH && players == 0)
+        spec_error(sp, line, "push rules need a tile with player = true");
+    if (r->kind == RULES_SLIDING && !r->tile_id)
+        spec_error(sp, line, "sliding rules need a tile with numbered = true");
+}
+
+static void check_tiles(const spec *sp, ruleset *r)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "tiles");
+    if (t == LUA_TNIL) spec_error(sp, 0, "missing field 'tiles' (glyph = { \"name\", flags... })");
+    if (t != LUA_TTABLE) type_error(sp, "tiles", "a table");
+    int tiles = lua_gettop(L);
+    tile_entry e[256 + TILES_MAX];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, tiles)) {
+        lua_pop(L, 1);
+        if (n == (int)(sizeof e / sizeof e[0]))
+            spec_error(sp, field_line(sp, "tiles"), "too many tile entries");
+        tile_entry *te = &e[n++];
+        memset(te, 0, sizeof *te);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            size_t len;
+            const char *g = lua_tolstring(L, -1, &len);
+            unsigned char c = (unsigned char)g[0];
+            te->has_glyph = true;
+            te->glyph = c;
+            snprintf(te->where, sizeof te->where, "glyph '%s'", len == 1 ? g : "?");
+            te->line = len == 1 ? line_of_glyph(sp, c) : 0;
+            if (len != 1)
+                spec_error(sp, field_line(sp, "tiles"), "glyph '%s' must be one character", g);
+            if (isdigit(c) || c == '|' || c < ' ' || c == 127)
+                spec_error(sp, te->line, "glyph '%s' cannot be used: digits and '|' are run-length codes in "
+                           "level files, control characters are not text", isprint(c) ? g : "?");
+        } else if (lua_isinteger(L, -1)) {
+            te->index = lua_tointeger(L, -1);
+            snprintf(te->where, sizeof te->where, "tiles[%lld]", (long long)te->index);
+            te->line = line_of_index(sp, sp->line, te->index);
+            if (!te->line) {
+                /* array entries have no written key: point at the tiles table */
+                te->line = field_line(sp, "tiles");
+            }
+        } else {
+            spec_error(sp, field_line(sp, "tiles"), "tiles are keyed by one-character glyphs, found a %s key",
+                       luaL_typename(L, -1));
+        }
+    }
+    qsort(e, (size_t)n, sizeof e[0], compare_entries);
+    for (int i = 0; i < n; i++) {
+        if (e[i].has_glyph) {
+            char g[2] = { (char)e[i].glyph, 0 };
+            lua_pushstring(L, g);
+            lua_rawget(L, tiles);
+        } else {
+            lua_rawgeti(L, tiles, e[i].index);
+        }
+        read_entry(sp, &e[i]);
+        lua_pop(L, 1);                      /* the entry stays referenced by the tiles table */
+    }
+    define_tiles(sp, r, e, n);
+    pick_special_tiles(sp, r);
+    lua_pop(L, 1);
+}
+
+typedef struct numeric_entry {
+    lua_Integer value;
+} numeric_entry;
+
+static int compare_numeric(const void *a, const void *b)
+{
+    lua_Integer x = ((const numeric_entry *)a)->value, y = ((const numeric_entry *)b)->value;
+    return (x > y) - (x < y);
+}
+
+static void check_numeric(const spec *sp, ruleset *r)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "numeric");
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    int from = field_line(sp, "numeric");
+    if (t != LUA_TTABLE) type_error(sp, "numeric", "a table { [number] = \"tile\" or { \"tile\", \"tile\" } }");
+    int legend = lua_gettop(L);
+    numeric_entry e[NUMERIC_LEGEND_MAX];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, legend)) {
+        lua_pop(L, 1);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -1000000 || lua_tointeger(L, -1) > 1000000)
+            spec_error(sp, from, "numeric legend keys are integers (e.g. [-1] = \"void\"), found %s",
+                       luaL_tolstring(L, -1, NULL));
+        if (n == NUMERIC_LEGEND_MAX)
+            spec_error(sp, from, "numeric legend has more than %d entries", NUMERIC_LEGEND_MAX);
+        e[n++].value = lua_tointeger(L, -1);
+    }
+    qsort(e, (size_t)n, sizeof e[0], compare_numeric);
+    for (int i = 0; i < n; i++) {
+        int line = line_of_index(sp, from ? from : sp->line, e[i].value);
+        char where[40];
+        snprintf(where, sizeof where, "numeric[%lld]", (long long)e[i].value);
+        const char *names[2] = { NULL, NULL };
+        int count = 1;
+        int vt = lua_rawgeti(L, legend, e[i].value);
+        if (vt == LUA_TSTRING) {
+            names[0] = lua_tostring(L, -1);
+        } else if (vt == LUA_TTABLE) {
+            count = (int)lua_rawlen(L, -1);
+            if (count < 1 || count > 2)
+                spec_error(sp, line, "%s: name one tile, or two (an object and a floor)", where);
+            for (int k = 0; k < count; k++) {
+                if (lua_rawgeti(L, -1 - k, k + 1) != LUA_TSTRING)
+                    spec_error(sp, line, "%s: tile names are strings", where);
+                names[k] = lua_tostring(L, -1);
+            }
+        } else {
+            spec_error(sp, line, "%s must be a tile name or { \"tile\", \"tile\" }, got a %s", where,
+                       luaL_typename(L, -1));
+        }
+        int floor, object;
+        resolve_pair(sp, r, line, where, names, count, &floor, &object);
+        if (rules_add_numeric(r, (int)e[i].value, floor, object) != 0)
+            spec_error(sp, line, "numeric legend is full");
+        lua_settop(L, legend);
+    }
+    lua_pop(L, 1);
+}
+
+/* }==================================================================== */
+
+int gamedef_create(lua_State *L)
+{
+    spec sp;
+    memset(&sp, 0, sizeof sp);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    sp.L = L;
+    sp.table = 1;
+    spec_locate(&sp);                                   /* 2: source text or nil */
+    gamedef *gd = lua_newuserdatauv(L, sizeof *gd, 1); /* 3 */
+    memset(gd, 0, sizeof *gd);
+    lua_newtable(L);                                    /* 4: frozen fields */
+    sp.frozen = 4;
+    ruleset *r = &gd->rules;
+    rules_init(r);
+
+    check_field_names(&sp);
+    string_field(&sp, "name", true);
+    const char *topo = string_field(&sp, "topology", false);
+    if (topo && topology_from_name(topo, &r->topo) != 0)
+        spec_error(&sp, field_line(&sp, "topology"), "unknown topology '%s' (square or hex)", topo);
+    const char *rules = string_field(&sp, "rules", false);
+    if (rules && strcmp(rules, "push") != 0 && strcmp(rules, "sliding") != 0)
+        spec_error(&sp, field_line(&sp, "rules"), "unknown rules '%s' (push or sliding)", rules);
+    r->kind = rules && strcmp(rules, "sliding") == 0 ? RULES_SLIDING : RULES_PUSH;
+    r->max_chain = (int)integer_field(&sp, "chain", 1, 1, CHAIN_MAX);
+    if (get_field(&sp, "pull") != LUA_TNIL && !lua_isboolean(L, -1)) type_error(&sp, "pull", "true or false");
+    r->pull = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    check_tiles(&sp, r);
+    check_numeric(&sp, r);
+    check_size(&sp, gd);
+    string_field(&sp, "levels", false);
+    string_field(&sp, "author", false);
+    string_field(&sp, "description", false);
+    check_help(&sp);
+    check_solved(&sp, r->kind);
+    check_hooks(&sp, r->kind);
+
+    lua_setiuservalue(L, 3, 1);                         /* the frozen fields */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, GAMEDEF_REGISTRY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, GAMEDEF_REGISTRY);
+    }
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, -3);                                  /* games[spec] = definition */
+    lua_settop(L, 1);
+    return 1;
+}
+
+const gamedef *gamedef_check(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx)) return NULL;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, GAMEDEF_REGISTRY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    lua_pushvalue(L, idx);
+    lua_rawget(L, -2);
+    const gamedef *gd = lua_touserdata(L, -1);
+    if (!gd) {
+        lua_pop(L, 2);
+        return NULL;
+    }
+    lua_getiuservalue(L, -1, 1);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return gd;
+}

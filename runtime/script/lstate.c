@@ -1,0 +1,601 @@
+/* lstate.c: the tessera.level userdata: a level being played (a core state), seen from Lua.
+ *
+ * Cells are 1-based and counted in reading order: cell = (y - 1) * w + x, with 1-based x and
+ * y; level:cell(x, y) and level:xy(cell) convert. Directions are names ("up", "east", ...) or
+ * solution letters ("u", "R", ...) of the level's topology.
+ *
+ * A level handed to a hook is borrowed: it is the app's state, valid only during the call
+ * (afterwards every method raises "level is no longer valid"). A level made by tessera.load is
+ * owned: on it, move, slide and play also run the game's on_move hook, and solved() applies
+ * the game's full rule (its solved function if it has one). Inside hooks these methods are the
+ * plain engine primitives, and solved() is the built-in rule. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "core/engine.h"
+#include "core/path.h"
+#include "script/bindings.h"
+
+#define tolevel(L) ((tlevel *)luaL_checkudata(L, 1, TESSERA_LEVEL))
+
+static state *checkstate(lua_State *L)
+{
+    tlevel *lv = tolevel(L);
+    if (!lv->s)
+        luaL_error(L, lv->owned ? "level is closed"
+                                : "level is no longer valid (a hook's level lives only during the call)");
+    return lv->s;
+}
+
+/* The game whose hooks run on this level's moves (owned levels only). */
+static game *hooked_game(lua_State *L)
+{
+    tlevel *lv = tolevel(L);
+    return lv->owned ? lv->g : NULL;
+}
+
+static int checkcell(lua_State *L, const state *s, int arg)
+{
+    lua_Integer c = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, c >= 1 && c <= s->g->ncells, arg, "cell out of range");
+    return (int)c - 1;
+}
+
+static int checkdir(lua_State *L, const state *s, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    int d = grid_dir_from_name(s->g->topo, name);
+    if (d < 0) luaL_argerror(L, arg, lua_pushfstring(L, "unknown %s direction '%s'", topology_name(s->g->topo), name));
+    return d;
+}
+
+static int checktile(lua_State *L, const state *s, int arg, tile_layer layer)
+{
+    const char *name = luaL_checkstring(L, arg);
+    int id = rules_find_tile(s->rules, name);
+    if (id < 0) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown tile '%s'", name));
+    if (s->rules->tile[id].layer != layer)
+        return luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not %s", name,
+                                                     layer == LAYER_FLOOR ? "a floor tile" : "an object"));
+    return id;
+}
+
+/* The cell of the active player, or -1. */
+static int active_player(const state *s)
+{
+    return s->active < s->nplayers ? s->player[s->active] : -1;
+}
+
+static int raise_error(lua_State *L, const error *err)
+{
+    char buf[ERROR_TEXT_MAX + 300];
+    return luaL_error(L, "%s", error_format(err, buf, sizeof buf));
+}
+
+/* Pushes a table id -> tile name, for the bulk readers. */
+static void push_tile_names(lua_State *L, const ruleset *r)
+{
+    lua_createtable(L, r->ntiles, 0);
+    for (int id = 1; id < r->ntiles; id++) {
+        lua_pushstring(L, r->tile[id].name);
+        lua_rawseti(L, -2, id);
+    }
+}
+
+/* {====================================================================
+ * Shape and cells
+ * ===================================================================== */
+
+static int level_size(lua_State *L)
+{
+    state *s = checkstate(L);
+    lua_pushinteger(L, s->g->w);
+    lua_pushinteger(L, s->g->h);
+    return 2;
+}
+
+static int level_topology(lua_State *L)
+{
+    lua_pushstring(L, topology_name(checkstate(L)->g->topo));
+    return 1;
+}
+
+static int level_title(lua_State *L)
+{
+    state *s = checkstate(L);
+    if (s->lv->title) lua_pushstring(L, s->lv->title);
+    else lua_pushnil(L);
+    return 1;
+}
+
+/* cell(x, y) -> cell, or nil off the board */
+static int level_cell(lua_State *L)
+{
+    state *s = checkstate(L);
+    lua_Integer x = luaL_checkinteger(L, 2), y = luaL_checkinteger(L, 3);
+    if (x < 1 || y < 1 || x > s->g->w || y > s->g->h) lua_pushnil(L);
+    else lua_pushinteger(L, (y - 1) * s->g->w + x);
+    return 1;
+}
+
+static int level_xy(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    lua_pushinteger(L, c % s->g->w + 1);
+    lua_pushinteger(L, c / s->g->w + 1);
+    return 2;
+}
+
+static int level_floor(lua_State *L)
+{
+    state *s = checkstate(L);
+    lua_pushstring(L, s->rules->tile[s->floor[checkcell(L, s, 2)]].name);
+    return 1;
+}
+
+static int level_object(lua_State *L)
+{
+    state *s = checkstate(L);
+    int o = s->obj[checkcell(L, s, 2)];
+    if (o) lua_pushstring(L, s->rules->tile[o].name);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int level_number(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    if (s->num) lua_pushinteger(L, s->num[c]);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int level_set_floor(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    state_set_floor(s, c, checktile(L, s, 3, LAYER_FLOOR));
+    return 0;
+}
+
+/* set_object(cell, name | nil) */
+static int level_set_object(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    int id = lua_isnoneornil(L, 3) ? 0 : checktile(L, s, 3, LAYER_OBJECT);
+    if (id && (s->rules->tile[id].flags & TILE_PLAYER) && !(s->obj[c] && state_player_at(s, c) >= 0) &&
+        s->nplayers >= STATE_MAX_PLAYERS && state_player_at(s, -1) < 0)
+        return luaL_error(L, "a level holds at most %d players", STATE_MAX_PLAYERS);
+    state_set_obj(s, c, id);
+    return 0;
+}
+
+static int level_set_number(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    if (!s->num) return luaL_error(L, "set_number: not a sliding board");
+    luaL_argcheck(L, n >= 0 && n < s->g->ncells, 3, "number out of range 0..cells-1");
+    state_set_num(s, c, (int)n);
+    /* numbered tiles are objects: keep the object layer in step with the numbers */
+    state_set_obj(s, c, n ? s->rules->tile_id : 0);
+    return 0;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Bulk readers
+ * ===================================================================== */
+
+static int level_floors(lua_State *L)
+{
+    state *s = checkstate(L);
+    int n = s->g->ncells;
+    push_tile_names(L, s->rules);
+    lua_createtable(L, n, 0);
+    for (int c = 0; c < n; c++) {
+        lua_rawgeti(L, -2, s->floor[c]);
+        lua_rawseti(L, -2, c + 1);
+    }
+    return 1;
+}
+
+/* objects() -> array: the object's name, or false for an empty cell */
+static int level_objects(lua_State *L)
+{
+    state *s = checkstate(L);
+    int n = s->g->ncells;
+    push_tile_names(L, s->rules);
+    lua_createtable(L, n, 0);
+    for (int c = 0; c < n; c++) {
+        if (s->obj[c]) lua_rawgeti(L, -2, s->obj[c]);
+        else lua_pushboolean(L, 0);
+        lua_rawseti(L, -2, c + 1);
+    }
+    return 1;
+}
+
+static int level_numbers(lua_State *L)
+{
+    state *s = checkstate(L);
+    int n = s->g->ncells;
+    if (!s->num) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_createtable(L, n, 0);
+    for (int c = 0; c < n; c++) {
+        lua_pushinteger(L, s->num[c]);
+        lua_rawseti(L, -2, c + 1);
+    }
+    return 1;
+}
+
+/* Array of the cells whose floor (or object) has flag. */
+static int cells_with(lua_State *L, uint32_t flag, int objects)
+{
+    state *s = checkstate(L);
+    const uint8_t *layer = objects ? s->obj : s->floor;
+    int k = 0;
+    lua_newtable(L);
+    for (int c = 0; c < s->g->ncells; c++)
+        if (s->rules->tile[layer[c]].flags & flag) {
+            lua_pushinteger(L, c + 1);
+            lua_rawseti(L, -2, ++k);
+        }
+    return 1;
+}
+
+static int level_goals(lua_State *L) { return cells_with(L, TILE_GOAL, 0); }
+static int level_boxes(lua_State *L) { return cells_with(L, TILE_PUSHABLE, 1); }
+
+static int level_players(lua_State *L)
+{
+    state *s = checkstate(L);
+    int k = 0;
+    lua_createtable(L, s->nplayers, 0);
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] >= 0) {
+            lua_pushinteger(L, s->player[i] + 1);
+            lua_rawseti(L, -2, ++k);
+        }
+    return 1;
+}
+
+static int level_player(lua_State *L)
+{
+    int p = active_player(checkstate(L));
+    if (p >= 0) lua_pushinteger(L, p + 1);
+    else lua_pushnil(L);
+    return 1;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Moves and history
+ * ===================================================================== */
+
+static void push_result(lua_State *L, move_result r)
+{
+    if (r == MOVE_PUSH) lua_pushliteral(L, "push");
+    else if (r == MOVE_WALK) lua_pushliteral(L, "walk");
+    else lua_pushnil(L);
+}
+
+/* One move; on an owned level with an on_move hook, the move and the hook make one record. */
+static move_result move_with_hook(lua_State *L, state *s, int dir)
+{
+    game *g = hooked_game(L);
+    if (!g || !game_has_hook(g, "on_move")) return engine_move(s, dir);
+    error err;
+    int rc = 0;
+    history_begin(s, dir);
+    move_result r = engine_move(s, dir);
+    if (r != MOVE_BLOCKED) rc = game_on_move(g, s, dir, r == MOVE_PUSH, &err);
+    history_end(s);
+    if (rc != 0) raise_error(L, &err);
+    return r;
+}
+
+/* move(dir) -> "walk" | "push" | nil (blocked) */
+static int level_move(lua_State *L)
+{
+    state *s = checkstate(L);
+    push_result(L, move_with_hook(L, s, checkdir(L, s, 2)));
+    return 1;
+}
+
+/* slide(cell) -> number of tiles moved toward the blank (0 if not in its row or column) */
+static int level_slide(lua_State *L)
+{
+    state *s = checkstate(L);
+    int c = checkcell(L, s, 2);
+    game *g = hooked_game(L);
+    if (!g || !game_has_hook(g, "on_move") || s->blank < 0) {
+        lua_pushinteger(L, engine_slide_cell(s, c));
+        return 1;
+    }
+    int w = s->g->w, bx = s->blank % w, by = s->blank / w, cx = c % w, cy = c / w;
+    int dir = bx == cx ? (cy < by ? DIR_UP : DIR_DOWN) : (cx < bx ? DIR_LEFT : DIR_RIGHT);
+    error err;
+    int rc = 0;
+    history_begin(s, dir);
+    int moved = engine_slide_cell(s, c);
+    if (moved > 0) rc = game_on_move(g, s, dir, 0, &err);
+    history_end(s);
+    if (rc != 0) raise_error(L, &err);
+    lua_pushinteger(L, moved);
+    return 1;
+}
+
+/* play(lurd) -> true, or false and the 1-based index of the first illegal letter */
+static int level_play(lua_State *L)
+{
+    state *s = checkstate(L);
+    const char *lurd = luaL_checkstring(L, 2);
+    game *g = hooked_game(L);
+    int bad = -1;
+    if (!g || !game_has_hook(g, "on_move")) {
+        engine_play_lurd(s, lurd, &bad);
+    } else {
+        for (int i = 0; lurd[i] && bad < 0; i++) {
+            int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
+            if (dir < 0) {
+                bad = i;
+                break;
+            }
+            bool want_push = isupper((unsigned char)lurd[i]) != 0;
+            if (s->rules->kind == RULES_PUSH && engine_would_push(s, dir) != want_push) {
+                bad = i; /* checked before moving: an illegal letter changes nothing */
+                break;
+            }
+            error err;
+            int rc = 0;
+            history_begin(s, dir);
+            move_result r = engine_move(s, dir);
+            if (r != MOVE_BLOCKED) rc = game_on_move(g, s, dir, r == MOVE_PUSH, &err);
+            history_end(s);
+            if (r == MOVE_BLOCKED) bad = i;
+            if (rc != 0) raise_error(L, &err);
+        }
+    }
+    if (bad < 0) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_pushinteger(L, bad + 1);
+    return 2;
+}
+
+/* select(slot) -> true if player slot (1-based) exists and is now the active one */
+static int level_select(lua_State *L)
+{
+    state *s = checkstate(L);
+    lua_Integer slot = luaL_checkinteger(L, 2);
+    lua_pushboolean(L, slot >= 1 && slot <= STATE_MAX_PLAYERS && engine_select_player(s, (int)slot - 1) == 0);
+    return 1;
+}
+
+static int level_undo(lua_State *L)
+{
+    lua_pushboolean(L, history_undo(checkstate(L)));
+    return 1;
+}
+
+static int level_redo(lua_State *L)
+{
+    lua_pushboolean(L, history_redo(checkstate(L)));
+    return 1;
+}
+
+static int level_restart(lua_State *L)
+{
+    lua_pushboolean(L, state_restart(checkstate(L)));
+    return 1;
+}
+
+static int level_moves(lua_State *L)
+{
+    lua_pushinteger(L, checkstate(L)->moves);
+    return 1;
+}
+
+static int level_pushes(lua_State *L)
+{
+    lua_pushinteger(L, checkstate(L)->pushes);
+    return 1;
+}
+
+static int level_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)checkstate(L)->hash);
+    return 1;
+}
+
+static int level_solved(lua_State *L)
+{
+    state *s = checkstate(L);
+    game *g = hooked_game(L);
+    bool solved = state_solved(s);
+    error err;
+    if (g && game_check_solved(g, s, &solved, &err) != 0) return raise_error(L, &err);
+    lua_pushboolean(L, solved);
+    return 1;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Reachability and paths
+ * ===================================================================== */
+
+static int opt_from(lua_State *L, const state *s, int arg)
+{
+    if (!lua_isnoneornil(L, arg)) return checkcell(L, s, arg);
+    int p = active_player(s);
+    if (p < 0) luaL_error(L, "level has no active player (pass the start cell)");
+    return p;
+}
+
+/* reachable([from]) -> set { [cell] = true } of the cells walkable from the player, count */
+static int level_reachable(lua_State *L)
+{
+    state *s = checkstate(L);
+    int from = opt_from(L, s, 2), n = s->g->ncells;
+    uint8_t *mark = lua_newuserdatauv(L, (size_t)n, 0);
+    int count = path_reachable(s, from, mark);
+    if (count < 0) return luaL_error(L, "not enough memory");
+    lua_createtable(L, 0, count);
+    for (int c = 0; c < n; c++)
+        if (mark[c]) {
+            lua_pushboolean(L, 1);
+            lua_rawseti(L, -2, c + 1);
+        }
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/* path(to [, from]) -> the shortest walk as letters ("" if already there), or nil */
+static int level_path(lua_State *L)
+{
+    state *s = checkstate(L);
+    int to = checkcell(L, s, 2), from = opt_from(L, s, 3), n = s->g->ncells;
+    int8_t *dirs = lua_newuserdatauv(L, (size_t)n, 0);
+    int len = path_find(s, from, to, dirs, n);
+    if (len < 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    luaL_Buffer b;
+    char *p = luaL_buffinitsize(L, &b, (size_t)len);
+    for (int i = 0; i < len; i++) p[i] = grid_dir_letter(s->g->topo, dirs[i]);
+    luaL_pushresultsize(&b, (size_t)len);
+    return 1;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Metamethods and lifetime
+ * ===================================================================== */
+
+void tlevel_release(tlevel *lv)
+{
+    lv->s = NULL;
+    if (!lv->owned) return;
+    state_free(&lv->own);
+    if (lv->set) {
+        levelset_free(lv->set);
+        free(lv->set);
+        lv->set = NULL;
+    }
+    if (lv->g) {
+        game_free(lv->g);
+        lv->g = NULL;
+    }
+}
+
+static int level_gc(lua_State *L)
+{
+    tlevel_release(tolevel(L));
+    return 0;
+}
+
+/* The position as level text: XSB glyphs, or the numbers of a sliding board. */
+static int level_tostring(lua_State *L)
+{
+    tlevel *lv = tolevel(L);
+    if (!lv->s) {
+        lua_pushliteral(L, "tessera.level (invalid)");
+        return 1;
+    }
+    const state *s = lv->s;
+    level view = *s->lv;        /* the start level's shape with the current cells */
+    view.floor = s->floor;
+    view.obj = s->obj;
+    view.num = s->num;
+    char *text = level_to_xsb(&view, s->rules);
+    if (!text) return luaL_error(L, "not enough memory");
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+static const luaL_Reg level_methods[] = {
+    { "boxes", level_boxes },         { "cell", level_cell },
+    { "floor", level_floor },         { "floors", level_floors },
+    { "goals", level_goals },         { "hash", level_hash },
+    { "move", level_move },           { "moves", level_moves },
+    { "number", level_number },       { "numbers", level_numbers },
+    { "object", level_object },       { "objects", level_objects },
+    { "path", level_path },           { "play", level_play },
+    { "player", level_player },       { "players", level_players },
+    { "pushes", level_pushes },       { "reachable", level_reachable },
+    { "redo", level_redo },           { "restart", level_restart },
+    { "select", level_select },       { "set_floor", level_set_floor },
+    { "set_number", level_set_number }, { "set_object", level_set_object },
+    { "size", level_size },           { "slide", level_slide },
+    { "solved", level_solved },       { "title", level_title },
+    { "topology", level_topology },   { "undo", level_undo },
+    { "xy", level_xy },               { NULL, NULL }
+};
+
+static const luaL_Reg level_metamethods[] = {
+    { "__close", level_gc },
+    { "__gc", level_gc },
+    { "__tostring", level_tostring },
+    { "__index", NULL },        /* set below */
+    { "__metatable", NULL },
+    { NULL, NULL }
+};
+
+void tlevel_open(lua_State *L)
+{
+    luaL_newmetatable(L, TESSERA_LEVEL);
+    luaL_setfuncs(L, level_metamethods, 0);
+    luaL_newlib(L, level_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, TESSERA_LEVEL);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach __gc */
+    lua_pop(L, 1);
+}
+
+static tlevel *push_level(lua_State *L, bool owned)
+{
+    tlevel *lv = lua_newuserdatauv(L, sizeof *lv, 0);
+    memset(lv, 0, sizeof *lv);
+    lv->owned = owned;
+    luaL_setmetatable(L, TESSERA_LEVEL);
+    return lv;
+}
+
+tlevel *tlevel_push_borrowed(lua_State *L, state *s)
+{
+    tlevel *lv = push_level(L, false);
+    lv->s = s;
+    return lv;
+}
+
+void tlevel_invalidate(tlevel *lv) { lv->s = NULL; }
+
+tlevel *tlevel_push_owned(lua_State *L) { return push_level(L, true); }
+
+int tlevel_start(tlevel *lv, error *err)
+{
+    if (state_init(&lv->own, &lv->set->levels[lv->index], game_rules(lv->g)) != 0)
+        return error_set(err, lv->set->path, 0, 0, "out of memory");
+    lv->s = &lv->own;
+    return 0;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,255 @@
+/* ltessera.c: the `tessera` module, open in every script:
+ *   tessera.game { ... }                  checks a game table (see gamedef.c) and returns it
+ *   tessera.load(game [, file [, n]])     -> level, count | nil, message
+ *   tessera.parse(game, text [, n [, format]]) -> level, count | nil, message
+ *   tessera.scramble(game, w, h [, seed]) -> board (flat array, 0 the blank) | nil, message
+ *   tessera.sliding.solvable(board, w, h) -> bool
+ *   tessera.sliding.goal(w, h)            -> { 1, 2, ..., w*h-1, 0 }
+ *   tessera.dirs([topology])              -> { "up", "right", "down", "left" } (direction order)
+ *   tessera.version
+ * game is a bundled name ("sokoban") or a path to a .lua script; the levels made here are
+ * owned (see lstate.c): each runs its own copy of the game, hooks included. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lauxlib.h>
+
+#include "core/sliding.h"
+#include "script/bindings.h"
+#include "script/host.h"
+
+#ifndef TESSERA_VERSION
+#define TESSERA_VERSION "0.1.0"
+#endif
+
+enum { BOARD_MAX_CELLS = 65536 };
+
+/* nil, "file:line: message"; frees what an unfinished owned level holds. */
+static int fail(lua_State *L, tlevel *lv, const error *err)
+{
+    char buf[ERROR_TEXT_MAX + 300];
+    if (lv) tlevel_release(lv);
+    lua_pushnil(L);
+    lua_pushstring(L, error_format(err, buf, sizeof buf));
+    return 2;
+}
+
+static int readable(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* Pushes the path of a level file: as given if it exists, else under the levels dir. */
+static const char *push_level_path(lua_State *L, const char *file)
+{
+    const char *dir = host_levels_dir(host_of(L));
+    if (!readable(file) && dir && file[0] != '/') {
+        const char *joined = lua_pushfstring(L, "%s/%s", dir, file);
+        if (readable(joined)) return joined;
+        lua_pop(L, 1);
+    }
+    return lua_pushstring(L, file);
+}
+
+/* Starts the owned level on top of the stack: level n of lv->set. Returns lua results. */
+static int start_level(lua_State *L, tlevel *lv, lua_Integer n)
+{
+    error err;
+    if (n < 1 || n > lv->set->count) {
+        error_set(&err, lv->set->path, 0, 0, "no level %d (the file has %d)", (int)n, lv->set->count);
+        return fail(L, lv, &err);
+    }
+    lv->index = (int)n - 1;
+    if (tlevel_start(lv, &err) != 0) return fail(L, lv, &err);
+    lua_pushinteger(L, lv->set->count);
+    return 2;                              /* level (below), count */
+}
+
+/* Pushes an owned level with its game loaded; NULL (with nil, message pushed) on failure. */
+static tlevel *new_level(lua_State *L, const char *name)
+{
+    error err;
+    tlevel *lv = tlevel_push_owned(L);
+    lv->set = calloc(1, sizeof *lv->set);
+    if (!lv->set) {
+        error_set(&err, name, 0, 0, "out of memory");
+        fail(L, lv, &err);
+        return NULL;
+    }
+    lv->g = game_load(host_scripts_dir(host_of(L)), name, &err);
+    if (!lv->g) {
+        fail(L, lv, &err);
+        return NULL;
+    }
+    return lv;
+}
+
+static int tessera_load(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    const char *file = luaL_optstring(L, 2, NULL);
+    lua_Integer n = luaL_optinteger(L, 3, 1);
+    error err;
+    lua_settop(L, 3);
+    tlevel *lv = new_level(L, name);                          /* 4 */
+    if (!lv) return 2;
+    if (!file) {
+        file = game_default_levels(lv->g);
+        if (!file) {
+            error_set(&err, game_path(lv->g), 0, 0, "game '%s' names no level file (pass one to tessera.load)",
+                      game_name(lv->g));
+            return fail(L, lv, &err);
+        }
+    }
+    const char *path = push_level_path(L, file);              /* 5 */
+    if (levelset_load(lv->set, path, game_rules(lv->g), &err) != 0) return fail(L, lv, &err);
+    lua_pop(L, 1);
+    return start_level(L, lv, n);
+}
+
+static level_format checkformat(lua_State *L, int arg)
+{
+    static const char *const names[] = { "auto", "xsb", "csv", "boards", NULL };
+    static const level_format formats[] = { FORMAT_AUTO, FORMAT_XSB, FORMAT_NUMERIC, FORMAT_BOARDS };
+    return formats[luaL_checkoption(L, arg, "auto", names)];
+}
+
+static int tessera_parse(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    lua_Integer n = luaL_optinteger(L, 3, 1);
+    level_format fmt = checkformat(L, 4);
+    error err;
+    lua_settop(L, 4);
+    tlevel *lv = new_level(L, name);
+    if (!lv) return 2;
+    if (levelset_parse(lv->set, "[string]", text, len, fmt, game_rules(lv->g), &err) != 0)
+        return fail(L, lv, &err);
+    return start_level(L, lv, n);
+}
+
+static int checkside(lua_State *L, int arg)
+{
+    lua_Integer v = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, v >= 1 && v <= GRID_MAX_SIDE, arg, "board side out of range");
+    return (int)v;
+}
+
+static void push_board(lua_State *L, const int *board, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, board[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static int tessera_scramble(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    int w = checkside(L, 2), h = checkside(L, 3);
+    luaL_argcheck(L, w * h <= BOARD_MAX_CELLS, 3, "board too large");
+    uint64_t seed = lua_isnoneornil(L, 4) ? (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32)
+                                         : (uint64_t)luaL_checkinteger(L, 4);
+    int *board = lua_newuserdatauv(L, sizeof *board * (size_t)(w * h), 0);
+    error err;
+    game *g = game_load(host_scripts_dir(host_of(L)), name, &err);
+    if (!g) return fail(L, NULL, &err);
+    int rc = game_scramble(g, w, h, board, seed, &err);
+    game_free(g);
+    if (rc != 0) return fail(L, NULL, &err);
+    push_board(L, board, w * h);
+    return 1;
+}
+
+static int tessera_dirs(lua_State *L)
+{
+    topology topo = TOPO_SQUARE;
+    const char *name = luaL_optstring(L, 1, "square");
+    if (topology_from_name(name, &topo) != 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "unknown topology '%s'", name));
+    int n = topo == TOPO_HEX ? 6 : 4;
+    lua_createtable(L, n, 0);
+    for (int d = 0; d < n; d++) {
+        lua_pushstring(L, grid_dir_name(topo, d));
+        lua_rawseti(L, -2, d + 1);
+    }
+    return 1;
+}
+
+/* {====== tessera.sliding ====== */
+
+/* Reads board (w*h integers) at arg into a scratch array pushed on the stack. */
+static int *checkboard(lua_State *L, int arg, int w, int h)
+{
+    int n = w * h;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    int *t = lua_newuserdatauv(L, sizeof *t * (size_t)n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, arg, i + 1);
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < 0 || v >= n)
+            luaL_argerror(L, arg, lua_pushfstring(L, "board[%d] is not a number 0..%d", i + 1, n - 1));
+        t[i] = (int)v;
+        lua_pop(L, 1);
+    }
+    luaL_argcheck(L, lua_rawlen(L, arg) == (size_t)n, arg, "board size does not match w*h");
+    luaL_argcheck(L, sliding_is_permutation(t, n), arg, "board is not a permutation of 0..w*h-1");
+    return t;
+}
+
+static int sliding_solvable_l(lua_State *L)
+{
+    int w = checkside(L, 2), h = checkside(L, 3);
+    luaL_argcheck(L, w * h <= BOARD_MAX_CELLS, 3, "board too large");
+    int *t = checkboard(L, 1, w, h);
+    lua_pushboolean(L, sliding_solvable(t, w, h));
+    return 1;
+}
+
+static int sliding_goal(lua_State *L)
+{
+    int w = checkside(L, 1), h = checkside(L, 2), n = w * h;
+    luaL_argcheck(L, n <= BOARD_MAX_CELLS, 2, "board too large");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, (i + 1) % n);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static const luaL_Reg sliding_lib[] = {
+    { "goal", sliding_goal },
+    { "solvable", sliding_solvable_l },
+    { NULL, NULL }
+};
+
+/* }====== */
+
+static const luaL_Reg tessera_lib[] = {
+    { "dirs", tessera_dirs },
+    { "game", gamedef_create },
+    { "load", tessera_load },
+    { "parse", tessera_parse },
+    { "scramble", tessera_scramble },
+    { NULL, NULL }
+};
+
+int luaopen_tessera(lua_State *L)
+{
+    tlevel_open(L);
+    luaL_newlib(L, tessera_lib);
+    luaL_newlib(L, sliding_lib);
+    lua_setfield(L, -2, "sliding");
+    lua_pushliteral(L, TESSERA_VERSION);
+    lua_setfield(L, -2, "version");
+    return 1;
+}

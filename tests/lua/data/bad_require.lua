@@ -1,0 +1,3 @@
+-- bad_require.lua: requires a module that is not there.
+local helpers = require "no_such_helpers"
+return tessera.game { name = "Require" }

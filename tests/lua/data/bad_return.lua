@@ -1,0 +1,4 @@
+-- bad_return.lua: returns a plain table instead of tessera.game { ... }.
+return {
+  name = "Plain table",
+}

@@ -1,0 +1,10 @@
+-- bad_topology.lua: no such topology.
+return tessera.game {
+  name = "Triangles",
+  topology = "triangle",
+  tiles = {
+    ["#"] = { "wall", solid = true },
+    [" "] = { "floor" },
+    ["@"] = { "player", player = true },
+  },
+}

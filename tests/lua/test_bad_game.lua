@@ -1,0 +1,51 @@
+-- test_bad_game.lua: broken game scripts are refused with a message that names the file and
+-- the line of the mistake. Run: tessera run tests/lua/test_bad_game.lua
+print("testing bad games")
+
+local here = arg and arg[0] and arg[0]:match("^(.*)/") or "."
+local data = here .. "/data/"
+
+-- file, expected "file:line: message" fragment
+local cases = {
+  { "bad_flag.lua",         "bad_flag.lua:7: glyph '$': unknown flag 'pushabel'" },
+  { "bad_field.lua",        "bad_field.lua:9: unknown field 'on_moves'" },
+  { "bad_no_name.lua",      "bad_no_name.lua:3: missing field 'name'" },
+  { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10: glyph '*': unknown tile 'gaol'" },
+  { "bad_two_floors.lua",   "bad_two_floors.lua:9: glyph '%': 'wall' and 'goal' are both floors" },
+  { "bad_glyph.lua",        "bad_glyph.lua:8: glyph '3' cannot be used" },
+  { "bad_redefined.lua",    "bad_redefined.lua:8: glyph 'W': tile 'wall' is defined again with other flags (first at line 5)" },
+  { "bad_topology.lua",     "bad_topology.lua:4: unknown topology 'triangle'" },
+  { "bad_hook_type.lua",    "bad_hook_type.lua:9: field 'on_solved' must be a function, got a string" },
+  { "bad_numeric.lua",      "bad_numeric.lua:12: numeric[2]: unknown tile 'goal'" },
+  { "bad_no_player.lua",    "bad_no_player.lua:4: push rules need a tile with player = true" },
+  { "bad_solved.lua",       "bad_solved.lua:9: unknown solved rule 'all boxes home'" },
+  { "bad_syntax.lua",       "bad_syntax.lua:5: '}' expected" },
+  { "bad_runtime.lua",      "bad_runtime.lua:3: attempt to index a nil value (local 'tiles')" },
+  { "bad_return.lua",       "bad_return.lua: the script must return tessera.game { ... } (it returned a table)" },
+  { "bad_require.lua",      "bad_require.lua:2: module 'no_such_helpers' not found" },
+  { "bad_size.lua",         "bad_size.lua:5: field 'size' must be { width, height }" },
+  { "bad_colour.lua",       "bad_colour.lua:9: glyph 'r': unknown colour 'crimson'" },
+  { "no_such_game.lua",     "no_such_game.lua: cannot read script" },
+}
+
+for _, case in ipairs(cases) do
+  local file, expected = case[1], case[2]
+  local lv, msg = tessera.load(data .. file)
+  assert(lv == nil, file .. " loaded")
+  assert(type(msg) == "string")
+  assert(msg:find(expected, 1, true), file .. ": got '" .. msg .. "', want '" .. expected .. "'")
+  assert(msg:find(data .. file, 1, true) == 1, "message should start with the path: " .. msg)
+end
+
+-- tessera.game is also checked where it is called, so mistakes show in a script's own tests.
+local ok, msg = pcall(tessera.game, { name = "x", tiles = {} })
+assert(not ok and msg:find("test_bad_game.lua:41: no plain floor tile", 1, true), msg)
+ok, msg = pcall(tessera.game, { name = 5 })
+assert(not ok and msg:find("field 'name' must be a string, got a number", 1, true), msg)
+ok, msg = pcall(tessera.game, "sokoban")
+assert(not ok and msg:find("table expected", 1, true), msg)
+
+-- A good game loads the same way.
+assert(tessera.parse("sokoban", "#####\n#@$.#\n#####\n"))
+
+print("OK")
