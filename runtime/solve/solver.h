@@ -1,0 +1,44 @@
+/* solver.h: what every solver takes and returns: a budget (time, memory, cancel flag) and a
+ * result (status, solution string, figures). Plain C: no SDL, no Lua. */
+#ifndef TESSERA_SOLVE_SOLVER_H
+#define TESSERA_SOLVE_SOLVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum solve_status {
+    SOLVE_SOLVED,
+    SOLVE_UNSOLVABLE,   /* proved: no sequence of moves reaches the goal */
+    SOLVE_TIMEOUT,      /* the time or memory budget ran out first */
+    SOLVE_ERROR         /* bad input or a rule set the solver cannot handle (see message) */
+} solve_status;
+
+typedef struct solve_limits {
+    double seconds;               /* wall-clock budget; <= 0 means no limit */
+    size_t memory_bytes;          /* budget for the solver's tables; 0 means the default */
+    bool optimal;                 /* push puzzles: push-optimal; sliding: shortest (IDA*) */
+    const volatile int *cancel;   /* when non-NULL and set non-zero, stop with SOLVE_TIMEOUT */
+    /* Called now and then during long searches (may be NULL). */
+    void (*progress)(void *ud, uint64_t nodes, double seconds, int bound);
+    void *progress_ud;
+} solve_limits;
+
+typedef struct solve_result {
+    solve_status status;
+    char *solution;               /* malloc'd; push: LURD (upper case pushes); sliding: u d l r
+                                     naming where the blank moves; NULL unless solved */
+    long moves, pushes;           /* push puzzles */
+    long length;                  /* sliding puzzles: number of moves */
+    bool optimal;                 /* the solution is proved shortest (by pushes / by moves) */
+    uint64_t nodes;               /* positions expanded */
+    double seconds;
+    char message[160];            /* why, for SOLVE_ERROR (and a note otherwise) */
+} solve_result;
+
+solve_limits solve_limits_default(void);   /* 10 s, default memory, anytime (not optimal) */
+void solve_result_free(solve_result *r);
+const char *solve_status_name(solve_status s); /* "solved", "unsolvable", "timeout", "error" */
+double solve_clock(void);                  /* monotonic seconds, for budgets */
+
+#endif
