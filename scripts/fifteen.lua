@@ -50,6 +50,7 @@ end
 
 return tessera.game {
   name = "Fifteen",
+  description = "Slide the numbered tiles into order",
   rules = "sliding",
   size = { 4, 4 },
 

@@ -6,6 +6,7 @@
 
 return tessera.game {
   name = "Sokoban",
+  description = "Push every box onto a goal",
   topology = "square",
   rules = "push",
 
@@ -41,7 +42,6 @@ return tessera.game {
     "Push every box onto a goal.",
     "Arrow keys walk; walking into a box pushes it.",
     "You cannot pull a box, and you cannot push two at once.",
-    "Click a floor cell to walk there.",
-    "U or Z: undo, Y: redo, R: restart (restart can be undone).",
+    "Click a box next to you to push it.",
   },
 }

@@ -71,6 +71,7 @@ void app_scan_games(app *a)
         game_entry *ge = &a->games[a->ngames++];
         snprintf(ge->name, sizeof ge->name, "%s", game_name(g));
         snprintf(ge->arg, sizeof ge->arg, "%s", stem);
+        snprintf(ge->description, sizeof ge->description, "%s", game_description(g) ? game_description(g) : "");
         game_free(g);
     }
     closedir(d);
@@ -363,7 +364,7 @@ static void draw_games(app *a)
     const char *items[APP_MAX_GAMES], *notes[APP_MAX_GAMES];
     for (int i = 0; i < a->ngames; i++) {
         items[i] = a->games[i].name;
-        notes[i] = a->games[i].arg;
+        notes[i] = a->games[i].description;
     }
     view_draw_menu(&a->dr, "Tessera", items, notes, a->ngames, a->sel, a->scroll);
     if (a->note[0]) view_draw_status(&a->dr, a->note);

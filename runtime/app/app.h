@@ -18,6 +18,7 @@ enum { APP_MAX_GAMES = 64 };
 
 typedef struct game_entry {
     char name[64];               /* shown in the menu */
+    char description[96];        /* the game's one-line description, shown beside it */
     char arg[PATH_MAX_LEN];      /* what game_load takes */
 } game_entry;
 

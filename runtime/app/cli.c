@@ -19,6 +19,8 @@ static const char usage_text[] =
     "                                           --keys plays the tokens of SEQ (up down left\n"
     "                                           right z y r n p h ... click:COL,ROW wait:MS)\n"
     "                                           through the game loop, then prints the result\n"
+    "  tessera solve [--game G] FILE [--level N] [--timeout S] [--optimal] [--json]\n"
+    "                                           solve each level (default 10 s each)\n"
     "  tessera verify FILE SOLUTIONS [--game G] [--json]\n"
     "                                           replay solutions, report each level\n"
     "  tessera check FILE...  [--game G]        validate level files and game scripts\n"
@@ -106,7 +108,7 @@ int cli_main(int argc, char **argv)
         int (*run)(const app_paths *, int, char **);
     } commands[] = {
         { "check", cmd_check }, { "play", cmd_play }, { "render", cmd_render },
-        { "run", cmd_run },     { "verify", cmd_verify },
+        { "run", cmd_run },     { "solve", cmd_solve },   { "verify", cmd_verify },
     };
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(&p, argc - 2, argv + 2);

@@ -14,6 +14,7 @@ int cmd_check(const app_paths *p, int argc, char **argv);
 int cmd_verify(const app_paths *p, int argc, char **argv);
 int cmd_render(const app_paths *p, int argc, char **argv);
 int cmd_run(const app_paths *p, int argc, char **argv);
+int cmd_solve(const app_paths *p, int argc, char **argv);
 int cmd_play(const app_paths *p, int argc, char **argv);
 int cmd_menu(const app_paths *p, int argc, char **argv);
 

@@ -69,6 +69,11 @@ int paths_init(app_paths *p, const char *argv0)
     else if (home && *home) snprintf(p->data_home, sizeof p->data_home, "%s/.local/share/tessera", home);
     else snprintf(p->data_home, sizeof p->data_home, ".tessera");
 
+    const char *cache = getenv("XDG_CACHE_HOME");
+    if (cache && *cache) path_join(p->cache_home, sizeof p->cache_home, cache, "tessera");
+    else if (home && *home) snprintf(p->cache_home, sizeof p->cache_home, "%s/.cache/tessera", home);
+    else snprintf(p->cache_home, sizeof p->cache_home, ".tessera-cache");
+
     const char *env = getenv("TESSERA_DATA");
     if (env && *env) {
         set_root(p, env);

@@ -13,6 +13,7 @@ typedef struct app_paths {
     char levels[PATH_MAX_LEN];
     char assets[PATH_MAX_LEN];
     char data_home[PATH_MAX_LEN]; /* $XDG_DATA_HOME/tessera (may not exist yet) */
+    char cache_home[PATH_MAX_LEN]; /* $XDG_CACHE_HOME/tessera: pattern databases (may not exist yet) */
 } app_paths;
 
 /* Finds the data root: $TESSERA_DATA, else beside or above the executable, else the source

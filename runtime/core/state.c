@@ -307,6 +307,25 @@ int state_init(state *s, const level *lv, const ruleset *r)
     return 0;
 }
 
+int state_copy(state *dst, const state *src)
+{
+    if (state_init(dst, src->lv, src->rules) != 0) return -1;
+    size_t n = (size_t)src->g->ncells;
+    memcpy(dst->floor, src->floor, n);
+    memcpy(dst->obj, src->obj, n);
+    if (src->num) memcpy(dst->num, src->num, sizeof *src->num * n);
+    dst->nplayers = src->nplayers;
+    dst->active = src->active;
+    memcpy(dst->player, src->player, sizeof src->player);
+    dst->blank = src->blank;
+    dst->unsolved = src->unsolved;
+    dst->facing = src->facing;
+    dst->moves = src->moves;
+    dst->pushes = src->pushes;
+    dst->hash = src->hash;
+    return 0;
+}
+
 void state_free(state *s)
 {
     free(s->floor);

@@ -59,6 +59,8 @@ typedef struct state {
 
 int state_init(state *s, const level *lv, const ruleset *r); /* 0, or -1 out of memory */
 void state_free(state *s);
+/* A new state at src's position (same level and rules), with an empty history. */
+int state_copy(state *dst, const state *src);
 /* Starts over from the level's start position and clears the history. */
 void state_reset(state *s);
 

@@ -20,7 +20,7 @@ static const char *const hook_names[HOOK_COUNT] = { "on_move", "on_solved", "on_
 struct game {
     host *h;
     char *scripts_dir, *path;
-    char *name, *levels;
+    char *name, *levels, *description;
     const char **help;
     int nhelp;
     int size_w, size_h;
@@ -119,6 +119,8 @@ static int take_fields(game *g, lua_State *L, error *err)
     g->name = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "levels") == LUA_TSTRING) g->levels = host_strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "description") == LUA_TSTRING) g->description = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "help") == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1);
@@ -227,6 +229,7 @@ void game_free(game *g)
     free(g->path);
     free(g->name);
     free(g->levels);
+    free(g->description);
     for (int i = 0; i < g->nhelp; i++) free((char *)g->help[i]);
     free(g->help);
     free(g);
@@ -242,6 +245,7 @@ const char *game_name(const game *g) { return g->name; }
 const char *game_path(const game *g) { return g->path; }
 const ruleset *game_rules(const game *g) { return &g->rules; }
 const char *game_default_levels(const game *g) { return g->levels; }
+const char *game_description(const game *g) { return g->description; }
 
 int game_help_lines(const game *g, const char ***lines)
 {

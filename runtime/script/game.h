@@ -48,6 +48,8 @@ const char *game_name(const game *g);
 const char *game_path(const game *g);              /* the script file */
 const ruleset *game_rules(const game *g);
 const char *game_default_levels(const game *g);    /* relative to the levels dir; or NULL */
+/* The game table's one-line description (shown in the menu), or NULL. */
+const char *game_description(const game *g);
 int game_help_lines(const game *g, const char ***lines);
 /* The board size of sliding games (size = {w, h}; 4 x 4 if not given); 0 x 0 for others
  * that declare none. */

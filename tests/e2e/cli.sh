@@ -57,6 +57,19 @@ expect_output "unknown key 'jump'" "bad key named"
 expect_status 0 "undo via keys" -- "$tessera" play sokoban --level 1 --keys "left right up down z z z z"
 expect_output '"moves":0' "undo brings moves back to 0"
 
+# Finishing a level shows its panel; Enter goes on to the next level (seed 001's flow).
+expect_status 0 "solve then next" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_output '"level":1' "still on level 1 while the panel is up"
+expect_output '"solved":true' "level 1 solved by its solution"
+expect_status 0 "solve then next" -- "$tessera" play sokoban --level 1 --keys "down right up right down return"
+expect_output '"level":2' "Enter on the panel opens level 2"
+expect_output '"solved":false' "level 2 starts unsolved"
+# Click-to-walk: a click on a far floor cell walks there by the shortest path, pushing nothing.
+expect_status 0 "click walk" -- "$tessera" play sokoban --level 1 --keys "click:3,3"
+expect_output '"moves":4,"pushes":0' "walked around the box in 4 moves"
+expect_status 0 "click walk undo" -- "$tessera" play sokoban --level 1 --keys "click:3,3 z"
+expect_output '"moves":0' "a click-walk undoes as one step"
+
 # The fifteen puzzle: a board one move from solved is solved by one arrow key.
 printf '3x3: 1 2 3 4 5 6 7 0 8\n' > "$outdir/onemove.txt"
 expect_status 0 "fifteen one move" -- "$tessera" play fifteen "$outdir/onemove.txt" --keys "left"

@@ -1,0 +1,134 @@
+/* cmd_solve.c: `tessera solve [--game G] FILE [--level N] [--timeout S] [--optimal] [--json]`:
+ * solve each level (or board) of a file and report it, as text or as JSON lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/cli.h"
+#include "app/session.h"
+#include "app/solving.h"
+#include "script/game.h"
+
+typedef struct progress_line {
+    int level, count;
+} progress_line;
+
+/* A line on stderr, rewritten in place, while a long search runs (terminals only). */
+static void show_progress(void *ud, uint64_t nodes, double seconds, int bound)
+{
+    const progress_line *pl = ud;
+    fprintf(stderr, "\rlevel %d/%d: %.1f s, %llu nodes, bound %d   ", pl->level, pl->count, seconds,
+            (unsigned long long)nodes, bound);
+    fflush(stderr);
+}
+
+static void print_json(const session *s, int n, const solve_result *r, bool sliding)
+{
+    const char *title = session_level_title(s);
+    printf("{\"level\":%d,\"title\":", n);
+    cli_json_string(stdout, title ? title : "");
+    printf(",\"status\":\"%s\",\"seconds\":%.3f,\"nodes\":%llu", solve_status_name(r->status), r->seconds,
+           (unsigned long long)r->nodes);
+    if (r->status == SOLVE_SOLVED) {
+        if (sliding) printf(",\"length\":%ld,\"optimal\":%s", r->length, r->optimal ? "true" : "false");
+        else printf(",\"moves\":%ld,\"pushes\":%ld,\"optimal\":%s", r->moves, r->pushes, r->optimal ? "true" : "false");
+        printf(",\"solution\":");
+        cli_json_string(stdout, r->solution);
+    }
+    if (r->message[0]) {
+        printf(",\"message\":");
+        cli_json_string(stdout, r->message);
+    }
+    printf("}\n");
+}
+
+static void print_text(const session *s, int n, const solve_result *r, bool sliding)
+{
+    const char *title = session_level_title(s);
+    printf("level %d%s%s%s: %s in %.3f s (%llu nodes)", n, title ? " (" : "", title ? title : "",
+           title ? ")" : "", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
+    if (r->status == SOLVE_SOLVED) {
+        if (sliding) printf(", %ld moves%s", r->length, r->optimal ? " (optimal)" : "");
+        else printf(", %ld moves, %ld pushes%s", r->moves, r->pushes, r->optimal ? " (push-optimal)" : "");
+        printf("\n  %s", r->solution);
+    }
+    if (r->message[0]) printf("\n  %s", r->message);
+    printf("\n");
+}
+
+int cmd_solve(const app_paths *p, int argc, char **argv)
+{
+    const char *game_arg = NULL, *file = NULL;
+    int level_no = 0, json = 0, optimal = 0;
+    double timeout = 10.0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--game") || !strcmp(a, "--level") || !strcmp(a, "--timeout")) {
+            if (cli_need_value("solve", argc, argv, i) != 0) return EXIT_BAD_INPUT;
+            const char *v = argv[++i];
+            if (!strcmp(a, "--game")) game_arg = v;
+            if (!strcmp(a, "--level") && cli_int_arg("solve", a, v, 1, 1000000, &level_no) != 0) return EXIT_BAD_INPUT;
+            if (!strcmp(a, "--timeout")) {
+                char *end;
+                timeout = strtod(v, &end);
+                if (end == v || *end || !(timeout > 0) || timeout > 1e6) {
+                    fprintf(stderr, "tessera solve: --timeout expects seconds (a number above 0), not '%s'\n", v);
+                    return EXIT_BAD_INPUT;
+                }
+            }
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--optimal")) {
+            optimal = 1;
+        } else if (a[0] == '-' && a[1]) {
+            cli_bad_option("solve", a);
+            return EXIT_BAD_INPUT;
+        } else if (!file) {
+            file = a;
+        } else {
+            fprintf(stderr, "tessera solve: too many arguments ('%s')\n", a);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "tessera solve: usage: tessera solve [--game G] FILE [--level N] [--timeout S] [--optimal] [--json]\n");
+        return EXIT_BAD_INPUT;
+    }
+    error err;
+    char buf[ERROR_TEXT_MAX + 300];
+    session s;
+    if (session_open(&s, p, game_arg ? game_arg : app_guess_game(file), file, level_no, &err) != 0) {
+        fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        return EXIT_BAD_INPUT;
+    }
+    int first = level_no ? level_no - 1 : 0, last = level_no ? level_no - 1 : s.levels.count - 1;
+    int solved = 0, total = 0;
+    progress_line pl = { 0, s.levels.count };
+    bool tty = isatty(STDERR_FILENO);
+    for (int i = first; i <= last; i++) {
+        session_goto(&s, i);
+        solve_limits lim = solve_limits_default();
+        lim.seconds = timeout;
+        lim.optimal = optimal;
+        pl.level = i + 1;
+        if (tty) {
+            lim.progress = show_progress;
+            lim.progress_ud = &pl;
+        }
+        solve_result r;
+        solver_kind k = solving_choose(s.game, &s.st);
+        solving_run(k, s.game, &s.st, p, &lim, &r);
+        if (tty) fprintf(stderr, "\r%60s\r", "");
+        bool sliding = k == SOLVER_SLIDING;
+        if (json) print_json(&s, i + 1, &r, sliding);
+        else print_text(&s, i + 1, &r, sliding);
+        fflush(stdout);
+        solved += r.status == SOLVE_SOLVED;
+        total++;
+        solve_result_free(&r);
+    }
+    if (!json) printf("%d of %d solved\n", solved, total);
+    session_close(&s);
+    return solved == total ? EXIT_OK : EXIT_UNSOLVED;
+}
