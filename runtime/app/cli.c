@@ -27,6 +27,8 @@ static const char usage_text[] =
     "  tessera render GAME [FILE] [--level N] [--size WxH] --out OUT.png\n"
     "                                           draw a level to a PNG without a window\n"
     "  tessera run SCRIPT.lua [ARGS...]         run a Lua script headless against the API\n"
+    "  tessera bench [--quick] [--only NAME] [--data DIR]\n"
+    "                                           the benchmark suite, figures as JSON lines\n"
     "\n"
     "Exit status: 0 success, 1 some level not solved, 2 bad input.\n";
 
@@ -107,7 +109,7 @@ int cli_main(int argc, char **argv)
         const char *name;
         int (*run)(const app_paths *, int, char **);
     } commands[] = {
-        { "check", cmd_check }, { "play", cmd_play }, { "render", cmd_render },
+        { "bench", cmd_bench }, { "check", cmd_check }, { "play", cmd_play }, { "render", cmd_render },
         { "run", cmd_run },     { "solve", cmd_solve },   { "verify", cmd_verify },
     };
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

@@ -15,6 +15,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv);
 int cmd_render(const app_paths *p, int argc, char **argv);
 int cmd_run(const app_paths *p, int argc, char **argv);
 int cmd_solve(const app_paths *p, int argc, char **argv);
+int cmd_bench(const app_paths *p, int argc, char **argv);
 int cmd_play(const app_paths *p, int argc, char **argv);
 int cmd_menu(const app_paths *p, int argc, char **argv);
 

@@ -4,8 +4,8 @@
 
 #include <ctype.h>
 
-static inline uint32_t floor_flags(const state *s, int c) { return s->rules->tile[s->floor[c]].flags; }
-static inline uint32_t obj_flags(const state *s, int c) { return s->rules->tile[s->obj[c]].flags; }
+static inline uint32_t floor_flags(const state *s, int c) { return s->tflags[s->floor[c]]; }
+static inline uint32_t obj_flags(const state *s, int c) { return s->tflags[s->obj[c]]; }
 
 /* Can a box enter c? Holes swallow boxes, so they count as open. */
 static inline bool box_can_enter(const state *s, int c)
@@ -78,6 +78,14 @@ move_result engine_move(state *s, int dir)
         }
         if (!box_can_enter(s, c)) return MOVE_BLOCKED;
         history_begin(s, dir);
+        if (k == 1 && !((floor_flags(s, c) | floor_flags(s, n)) & (TILE_HOLE | TILE_SLIPPERY))) {
+            /* The common push: the box steps on, the player follows. */
+            state_move_obj(s, n, c);
+            state_move_obj(s, p, n);
+            history_add_counts(s, 1, 1, RECORD_PUSH);
+            history_end(s);
+            return MOVE_PUSH;
+        }
         carry(s, chain[k - 1], c, dir);
         for (int i = k - 2; i >= 0; i--) carry(s, chain[i], chain[i + 1], dir);
         walk(s, p, n, dir);

@@ -23,12 +23,6 @@ static inline uint64_t zkey(int kind, int cell, int value)
 
 /* ===== solved bookkeeping ================================================================ */
 
-static inline bool colours_match(const ruleset *r, int floor, int obj)
-{
-    int goal = r->tile[floor].colour;
-    return goal == 0 || goal == r->tile[obj].colour;
-}
-
 /* 1 when the cell holds something that keeps the level unsolved. */
 static inline int cell_unsolved(const state *s, int c)
 {
@@ -38,21 +32,20 @@ static inline int cell_unsolved(const state *s, int c)
         return s->num[c] != want;
     }
     int o = s->obj[c];
-    if (!o || !(s->rules->tile[o].flags & TILE_PUSHABLE)) return 0;
+    if (!(s->tflags[o] & TILE_PUSHABLE)) return 0;
     int f = s->floor[c];
-    return !((s->rules->tile[f].flags & TILE_GOAL) && colours_match(s->rules, f, o));
+    /* a goal of colour 0 takes any box; a coloured goal only a box of its colour */
+    return !((s->tflags[f] & TILE_GOAL) && (s->tcolour[f] == 0 || s->tcolour[f] == s->tcolour[o]));
 }
 
 bool state_box_on_goal(const state *s, int cell)
 {
-    int o = s->obj[cell];
-    return o && (s->rules->tile[o].flags & TILE_PUSHABLE) && !cell_unsolved(s, cell);
+    return (s->tflags[s->obj[cell]] & TILE_PUSHABLE) && !cell_unsolved(s, cell);
 }
 
 bool state_walkable(const state *s, int cell)
 {
-    return cell >= 0 && !s->obj[cell] &&
-           !(s->rules->tile[s->floor[cell]].flags & (TILE_SOLID | TILE_VOID | TILE_HOLE));
+    return cell >= 0 && !s->obj[cell] && !(s->tflags[s->floor[cell]] & (TILE_SOLID | TILE_VOID | TILE_HOLE));
 }
 
 int state_player_at(const state *s, int cell)
@@ -66,27 +59,28 @@ int state_player_at(const state *s, int cell)
 
 static void apply_floor(state *s, int c, int v)
 {
-    s->unsolved -= cell_unsolved(s, c);
-    s->hash ^= zkey(CHANGE_FLOOR, c, s->floor[c]) ^ zkey(CHANGE_FLOOR, c, v);
+    int box = s->tflags[s->obj[c]] & TILE_PUSHABLE;
+    if (box) s->unsolved -= cell_unsolved(s, c);
+    s->hash ^= s->zfloor[c * s->zstride + s->floor[c]] ^ s->zfloor[c * s->zstride + v];
     s->floor[c] = (uint8_t)v;
-    s->unsolved += cell_unsolved(s, c);
+    if (box) s->unsolved += cell_unsolved(s, c);
 }
 
 static void apply_obj(state *s, int c, int v)
 {
-    const ruleset *r = s->rules;
     int old = s->obj[c];
-    s->unsolved -= cell_unsolved(s, c);
-    s->hash ^= zkey(CHANGE_OBJ, c, old) ^ zkey(CHANGE_OBJ, c, v);
+    uint32_t fo = s->tflags[old], fv = s->tflags[v];
+    if (fo & TILE_PUSHABLE) s->unsolved -= cell_unsolved(s, c);
+    s->hash ^= s->zobj[c * s->zstride + old] ^ s->zobj[c * s->zstride + v];
     s->obj[c] = (uint8_t)v;
-    s->unsolved += cell_unsolved(s, c);
+    if (fv & TILE_PUSHABLE) s->unsolved += cell_unsolved(s, c);
     /* A player leaving a cell frees its slot; a player arriving takes the first free slot,
      * which is the one it just left when it moves, in either direction of the history. */
-    if (old && (r->tile[old].flags & TILE_PLAYER)) {
+    if (fo & TILE_PLAYER) {
         int slot = state_player_at(s, c);
         if (slot >= 0) s->player[slot] = -1;
     }
-    if (v && (r->tile[v].flags & TILE_PLAYER)) {
+    if (fv & TILE_PLAYER) {
         int slot = 0;
         while (slot < s->nplayers && s->player[slot] >= 0) slot++;
         if (slot == s->nplayers && s->nplayers < STATE_MAX_PLAYERS) s->nplayers++;
@@ -147,6 +141,30 @@ void state_set_obj(state *s, int c, int id) { set_logged(s, CHANGE_OBJ, c, s->ob
 void state_set_num(state *s, int c, int n)
 {
     if (s->num) set_logged(s, CHANGE_NUM, c, s->num[c], n);
+}
+
+void state_move_obj(state *s, int from, int to)
+{
+    history *h = &s->hist;
+    int id = s->obj[from];
+    if (h->open == 0 || h->disabled || h->nch + 2 > h->cap_ch || s->obj[to] || from == to) {
+        set_logged(s, CHANGE_OBJ, from, id, 0);
+        set_logged(s, CHANGE_OBJ, to, 0, id);
+        return;
+    }
+    h->ch[h->nch++] = (change){ from, (uint16_t)id, 0, CHANGE_OBJ };
+    h->ch[h->nch++] = (change){ to, 0, (uint16_t)id, CHANGE_OBJ };
+    h->cur.count += 2;
+    uint32_t f = s->tflags[id];
+    if (f & TILE_PUSHABLE) s->unsolved -= cell_unsolved(s, from);
+    s->obj[from] = 0;
+    s->obj[to] = (uint8_t)id;
+    s->hash ^= s->zobj[from * s->zstride + id] ^ s->zobj[to * s->zstride + id];
+    if (f & TILE_PUSHABLE) s->unsolved += cell_unsolved(s, to);
+    if (f & TILE_PLAYER) {
+        int slot = state_player_at(s, from);
+        if (slot >= 0) s->player[slot] = to;
+    }
 }
 
 void history_begin(state *s, int dir)
@@ -259,7 +277,7 @@ uint64_t state_hash_full(const state *s)
 {
     uint64_t h = 0;
     for (int c = 0; c < s->g->ncells; c++) {
-        h ^= zkey(CHANGE_FLOOR, c, s->floor[c]) ^ zkey(CHANGE_OBJ, c, s->obj[c]);
+        h ^= s->zfloor[c * s->zstride + s->floor[c]] ^ s->zobj[c * s->zstride + s->obj[c]];
         if (s->num) h ^= zkey(CHANGE_NUM, c, s->num[c]);
     }
     return h;
@@ -280,7 +298,7 @@ void state_reset(state *s)
     s->moves = s->pushes = 0;
     for (int c = 0; c < n; c++) {
         int o = s->obj[c];
-        if (o && (s->rules->tile[o].flags & TILE_PLAYER) && s->nplayers < STATE_MAX_PLAYERS)
+        if ((s->tflags[o] & TILE_PLAYER) && s->nplayers < STATE_MAX_PLAYERS)
             s->player[s->nplayers++] = c;
         if (s->num && s->num[c] == 0) s->blank = c;
         s->unsolved += cell_unsolved(s, c);
@@ -299,10 +317,22 @@ int state_init(state *s, const level *lv, const ruleset *r)
     s->floor = malloc((size_t)n);
     s->obj = malloc((size_t)n);
     s->num = lv->num ? malloc(sizeof *s->num * (size_t)n) : NULL;
-    if (!s->floor || !s->obj || (lv->num && !s->num)) {
+    s->zstride = r->ntiles;
+    s->zfloor = malloc(sizeof *s->zfloor * (size_t)n * (size_t)r->ntiles);
+    s->zobj = malloc(sizeof *s->zobj * (size_t)n * (size_t)r->ntiles);
+    if (!s->floor || !s->obj || (lv->num && !s->num) || !s->zfloor || !s->zobj) {
         state_free(s);
         return -1;
     }
+    for (int id = 0; id < r->ntiles; id++) {
+        s->tflags[id] = r->tile[id].flags;
+        s->tcolour[id] = (uint8_t)r->tile[id].colour;
+    }
+    for (int c = 0; c < n; c++)
+        for (int id = 0; id < r->ntiles; id++) {
+            s->zfloor[c * r->ntiles + id] = zkey(CHANGE_FLOOR, c, id);
+            s->zobj[c * r->ntiles + id] = zkey(CHANGE_OBJ, c, id);
+        }
     state_reset(s);
     return 0;
 }
@@ -333,5 +363,7 @@ void state_free(state *s)
     free(s->num);
     free(s->hist.rec);
     free(s->hist.ch);
+    free(s->zfloor);
+    free(s->zobj);
     memset(s, 0, sizeof *s);
 }

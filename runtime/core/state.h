@@ -55,6 +55,12 @@ typedef struct state {
     long moves, pushes;
     uint64_t hash;
     history hist;
+    /* Caches of the ruleset for the move primitive: tile flags and colours by id, and the
+     * Zobrist keys of every (cell, tile id) of the floor and object layers. */
+    uint32_t tflags[TILES_MAX];
+    uint8_t tcolour[TILES_MAX];
+    int zstride;                /* ntiles */
+    uint64_t *zfloor, *zobj;    /* [cell * zstride + id]; zobj[.. + 0] is 0 */
 } state;
 
 int state_init(state *s, const level *lv, const ruleset *r); /* 0, or -1 out of memory */
@@ -73,6 +79,9 @@ int state_player_at(const state *s, int cell);    /* player slot, or -1 */
 void state_set_floor(state *s, int cell, int id);
 void state_set_obj(state *s, int cell, int id);
 void state_set_num(state *s, int cell, int n);
+/* The object at `from` moves to the free cell `to`: the same as clearing one cell and filling
+ * the other, in one step (the move primitive's hot path). */
+void state_move_obj(state *s, int from, int to);
 
 /* Zobrist hash of the whole position, from scratch (the incremental one must equal it). */
 uint64_t state_hash_full(const state *s);

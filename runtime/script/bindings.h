@@ -43,6 +43,15 @@ void tlevel_release(tlevel *lv);
 
 /* }====== */
 
+/* {====== lregion.c: a set of cells ====== */
+
+void tregion_open(lua_State *L);                 /* creates the metatable */
+/* Pushes a region of ncells cells, all out; returns its bytes to fill (1 = in). */
+uint8_t *tregion_push(lua_State *L, int ncells);
+void tregion_set_count(lua_State *L, int idx, int count);
+
+/* }====== */
+
 /* {====== gamedef.c: tessera.game { ... } ====== */
 
 typedef struct gamedef {

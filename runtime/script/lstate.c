@@ -19,7 +19,29 @@
 #include "core/path.h"
 #include "script/bindings.h"
 
-#define tolevel(L) ((tlevel *)luaL_checkudata(L, 1, TESSERA_LEVEL))
+/* Every method and metamethod shares these upvalues, so that the per-move path needs no
+ * registry lookups: a Lua-to-C call costs about what a small Lua function costs, and the
+ * argument checks are where a binding gains or loses against plain Lua. */
+enum {
+    UV_META = 1,        /* the level metatable, for the type check */
+    UV_DIRS_SQUARE,     /* name or letter -> direction, per topology */
+    UV_DIRS_HEX,
+    UV_WALK,            /* the result strings of move() */
+    UV_PUSH,
+    UV_COUNT = UV_PUSH
+};
+
+static tlevel *tolevel(lua_State *L)
+{
+    tlevel *lv = lua_touserdata(L, 1);
+    if (lv && lua_getmetatable(L, 1)) {
+        int same = lua_rawequal(L, -1, lua_upvalueindex(UV_META));
+        lua_pop(L, 1);
+        if (same) return lv;
+    }
+    luaL_typeerror(L, 1, TESSERA_LEVEL);
+    return NULL;
+}
 
 static state *checkstate(lua_State *L)
 {
@@ -30,10 +52,10 @@ static state *checkstate(lua_State *L)
     return lv->s;
 }
 
-/* The game whose hooks run on this level's moves (owned levels only). */
+/* The game whose hooks run on this level's moves (owned levels only); call after checkstate. */
 static game *hooked_game(lua_State *L)
 {
-    tlevel *lv = tolevel(L);
+    tlevel *lv = lua_touserdata(L, 1);
     return lv->owned ? lv->g : NULL;
 }
 
@@ -46,6 +68,15 @@ static int checkcell(lua_State *L, const state *s, int arg)
 
 static int checkdir(lua_State *L, const state *s, int arg)
 {
+    if (lua_type(L, arg) == LUA_TSTRING) {
+        lua_pushvalue(L, arg);
+        if (lua_rawget(L, lua_upvalueindex(s->g->topo == TOPO_HEX ? UV_DIRS_HEX : UV_DIRS_SQUARE)) == LUA_TNUMBER) {
+            int d = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+            return d;
+        }
+        lua_pop(L, 1);
+    }
     const char *name = luaL_checkstring(L, arg);
     int d = grid_dir_from_name(s->g->topo, name);
     if (d < 0) luaL_argerror(L, arg, lua_pushfstring(L, "unknown %s direction '%s'", topology_name(s->g->topo), name));
@@ -286,8 +317,8 @@ static int level_player(lua_State *L)
 
 static void push_result(lua_State *L, move_result r)
 {
-    if (r == MOVE_PUSH) lua_pushliteral(L, "push");
-    else if (r == MOVE_WALK) lua_pushliteral(L, "walk");
+    if (r == MOVE_PUSH) lua_pushvalue(L, lua_upvalueindex(UV_PUSH));
+    else if (r == MOVE_WALK) lua_pushvalue(L, lua_upvalueindex(UV_WALK));
     else lua_pushnil(L);
 }
 
@@ -447,20 +478,15 @@ static int opt_from(lua_State *L, const state *s, int arg)
     return p;
 }
 
-/* reachable([from]) -> set { [cell] = true } of the cells walkable from the player, count */
+/* reachable([from]) -> region (region[cell] true for each cell the player can walk to), count */
 static int level_reachable(lua_State *L)
 {
     state *s = checkstate(L);
-    int from = opt_from(L, s, 2), n = s->g->ncells;
-    uint8_t *mark = lua_newuserdatauv(L, (size_t)n, 0);
-    int count = path_reachable(s, from, mark);
+    int from = opt_from(L, s, 2);
+    uint8_t *in = tregion_push(L, s->g->ncells);
+    int count = path_reachable(s, from, in);
     if (count < 0) return luaL_error(L, "not enough memory");
-    lua_createtable(L, 0, count);
-    for (int c = 0; c < n; c++)
-        if (mark[c]) {
-            lua_pushboolean(L, 1);
-            lua_rawseti(L, -2, c + 1);
-        }
+    tregion_set_count(L, -1, count);
     lua_pushinteger(L, count);
     return 2;
 }
@@ -559,11 +585,37 @@ static const luaL_Reg level_metamethods[] = {
     { NULL, NULL }
 };
 
+/* Pushes the shared upvalues (see UV_*) for luaL_setfuncs; the metatable is at index mt. */
+static void push_upvalues(lua_State *L, int mt)
+{
+    lua_pushvalue(L, mt);
+    for (int topo = TOPO_SQUARE; topo <= TOPO_HEX; topo++) {
+        int ndirs = topo == TOPO_HEX ? 6 : 4;
+        lua_createtable(L, 0, ndirs * 3);
+        for (int d = 0; d < ndirs; d++) {
+            char letter = grid_dir_letter((topology)topo, d);
+            char lower[2] = { letter, 0 }, upper[2] = { (char)toupper((unsigned char)letter), 0 };
+            lua_pushinteger(L, d);
+            lua_setfield(L, -2, grid_dir_name((topology)topo, d));
+            lua_pushinteger(L, d);
+            lua_setfield(L, -2, lower);
+            lua_pushinteger(L, d);
+            lua_setfield(L, -2, upper);
+        }
+    }
+    lua_pushliteral(L, "walk");
+    lua_pushliteral(L, "push");
+}
+
 void tlevel_open(lua_State *L)
 {
     luaL_newmetatable(L, TESSERA_LEVEL);
-    luaL_setfuncs(L, level_metamethods, 0);
-    luaL_newlib(L, level_methods);
+    int mt = lua_gettop(L);
+    push_upvalues(L, mt);
+    luaL_setfuncs(L, level_metamethods, UV_COUNT);
+    luaL_newlibtable(L, level_methods);
+    push_upvalues(L, mt);
+    luaL_setfuncs(L, level_methods, UV_COUNT);
     lua_setfield(L, -2, "__index");
     lua_pushliteral(L, TESSERA_LEVEL);
     lua_setfield(L, -2, "__metatable"); /* scripts cannot reach __gc */

@@ -246,6 +246,7 @@ static const luaL_Reg tessera_lib[] = {
 int luaopen_tessera(lua_State *L)
 {
     tlevel_open(L);
+    tregion_open(L);
     luaL_newlib(L, tessera_lib);
     luaL_newlib(L, sliding_lib);
     lua_setfield(L, -2, "sliding");

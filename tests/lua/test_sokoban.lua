@@ -128,16 +128,19 @@ assert(ok == false and at == 3)              -- back to the start, then the wall
 assert(lv:play(""))
 assert(lv:restart() and lv:play(solution) and lv:solved())
 
--- reachable: one flood fill in C; the player's own cell counts as reached.
+-- reachable: one flood fill in C, returned as a region (a set of cells); the player's own
+-- cell counts as reached.
 lv = assert(tessera.load("sokoban", data .. "small.xsb", 2))
 local set, n = lv:reachable()
-assert(n == 21)
-local k = 0
-for cell, v in pairs(set) do
-  assert(v == true and math.type(cell) == "integer")
-  k = k + 1
+assert(n == 21 and #set == 21)
+local cells = set:cells()
+assert(#cells == n)
+for i, cell in ipairs(cells) do
+  assert(math.type(cell) == "integer" and set[cell] == true)
+  if i > 1 then assert(cell > cells[i - 1]) end          -- reading order
 end
-assert(k == n)
+assert(set[0] == false and set[lv:size() * 100] == false)  -- outside the grid: not in it
+assert(tostring(set):find("21 of", 1, true))
 assert(set[lv:player()] and set[lv:cell(7, 3)] and set[lv:cell(3, 2)])
 assert(not set[lv:cell(5, 3)] and not set[lv:cell(1, 4)] and not set[1])
 set, n = lv:reachable(lv:cell(7, 3))         -- from elsewhere, the player is in the way

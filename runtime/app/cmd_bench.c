@@ -1,0 +1,226 @@
+/* cmd_bench.c: `tessera bench [--quick] [--data DIR] [--only NAME]`: the benchmark suite, one
+ * JSON line per benchmark. Speed is measured here, never in tests. Reference data (Microban,
+ * Korf's 100) is read from DIR (default: ../shared/data beside the data root, or
+ * $TESSERA_BENCH_DATA); a benchmark whose data is absent prints a "skipped" line saying so. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/cli.h"
+#include "app/session.h"
+#include "core/engine.h"
+#include "core/level.h"
+#include "core/path.h"
+#include "core/textfile.h"
+#include "script/run.h"
+#include "solve/pdb.h"
+#include "solve/push_solve.h"
+#include "solve/sliding_solve.h"
+
+typedef struct bench_opts {
+    int quick;
+    const char *only;
+    char data[PATH_MAX_LEN];
+} bench_opts;
+
+static int wanted(const bench_opts *o, const char *name)
+{
+    return !o->only || strcmp(o->only, name) == 0;
+}
+
+static void skipped(const char *name, const char *why)
+{
+    printf("{\"bench\":\"%s\",\"skipped\":", name);
+    cli_json_string(stdout, why);
+    printf("}\n");
+    fflush(stdout);
+}
+
+/* ===== the C move primitive ============================================================== */
+
+/* Pushes a box along a long corridor, again and again: every push goes through the engine
+ * with its history record and hash upkeep. */
+static void bench_moves_c(const bench_opts *o)
+{
+    enum { CORRIDOR = 1000 };
+    char text[CORRIDOR + 64];
+    int k = 0;
+    text[k++] = '#';
+    text[k++] = '@';
+    text[k++] = '$';
+    for (int i = 0; i < CORRIDOR; i++) text[k++] = i == CORRIDOR - 1 ? '.' : ' ';
+    text[k++] = '#';
+    text[k++] = '\n';
+    ruleset r;
+    rules_sokoban(&r);
+    levelset set;
+    error err;
+    state s;
+    if (levelset_parse(&set, "corridor", text, (size_t)k, FORMAT_XSB, &r, &err) != 0 ||
+        state_init(&s, &set.levels[0], &r) != 0) {
+        skipped("moves_c", "could not build the corridor level");
+        return;
+    }
+    long rounds = o->quick ? 20000 : 100000, pushes = 0;
+    double t0 = solve_clock();
+    for (long i = 0; i < rounds; i++) {
+        for (int j = 0; j < CORRIDOR - 1; j++) pushes += engine_move(&s, DIR_RIGHT) == MOVE_PUSH;
+        state_reset(&s);
+    }
+    double secs = solve_clock() - t0;
+    int ok = s.hash == state_hash_full(&s);
+    printf("{\"bench\":\"moves_c\",\"pushes\":%ld,\"seconds\":%.3f,\"per_second\":%.0f,\"hash_ok\":%s}\n",
+           pushes, secs, pushes / secs, ok ? "true" : "false");
+    fflush(stdout);
+    state_free(&s);
+    levelset_free(&set);
+}
+
+/* ===== Microban ========================================================================== */
+
+static void bench_microban(const app_paths *p, const bench_opts *o)
+{
+    char path[PATH_MAX_LEN];
+    path_join(path, sizeof path, o->data, "sokoban/microban.xsb");
+    if (!path_exists(path)) {
+        char why[PATH_MAX_LEN + 32];
+        snprintf(why, sizeof why, "%s not found", path);
+        skipped("microban", why);
+        return;
+    }
+    error err;
+    session s;
+    if (session_open(&s, p, "sokoban", path, 0, &err) != 0) {
+        skipped("microban", err.msg);
+        return;
+    }
+    int total = o->quick ? 30 : s.levels.count, solved = 0;
+    double limit = 10.0, secs = 0;
+    unsigned long long nodes = 0;
+    for (int i = 0; i < total; i++) {
+        session_goto(&s, i);
+        solve_limits lim = solve_limits_default();
+        lim.seconds = limit;
+        solve_result r;
+        push_solve(&s.st, &lim, &r);
+        if (r.status == SOLVE_SOLVED) {
+            /* a solution only counts if it replays */
+            state check;
+            int bad = -1;
+            if (state_copy(&check, &s.st) == 0) {
+                engine_play_lurd(&check, r.solution, &bad);
+                solved += bad < 0 && state_solved(&check);
+                state_free(&check);
+            }
+        }
+        secs += r.seconds;
+        nodes += r.nodes;
+        solve_result_free(&r);
+    }
+    printf("{\"bench\":\"microban\",\"solved\":%d,\"total\":%d,\"seconds\":%.2f,\"nodes\":%llu,\"limit\":%.0f%s}\n",
+           solved, total, secs, nodes, limit, o->quick ? ",\"quick\":true" : "");
+    fflush(stdout);
+    session_close(&s);
+}
+
+/* ===== Korf's 100 ======================================================================== */
+
+static void bench_korf(const app_paths *p, const bench_opts *o)
+{
+    char path[PATH_MAX_LEN], msg[256];
+    path_join(path, sizeof path, o->data, "sliding/korf100_std.txt");
+    error err;
+    size_t len;
+    char *text = path_exists(path) ? textfile_read(path, &len, &err) : NULL;
+    if (!text) {
+        char why[PATH_MAX_LEN + 32];
+        snprintf(why, sizeof why, "%s not found", path);
+        skipped("korf100", why);
+        return;
+    }
+    double t0 = solve_clock();
+    int rc = pdb_prepare(p->cache_home, msg, sizeof msg);
+    printf("{\"bench\":\"pdb_prepare\",\"seconds\":%.2f,\"ok\":%s,\"note\":", solve_clock() - t0,
+           rc == 0 ? "true" : "false");
+    cli_json_string(stdout, msg);
+    printf("}\n");
+    fflush(stdout);
+    int count = 0, solved = 0, optimal = 0, limit = o->quick ? 10 : 100;
+    unsigned long long nodes = 0;
+    double secs = 0;
+    for (char *line = text; line && *line && count < limit;) {
+        char *end = strchr(line, '\n');
+        if (end) *end = '\0';
+        int t[16], n = 0, opt = -1;
+        char *q = line;
+        while (n < 16) {
+            char *e;
+            long v = strtol(q, &e, 10);
+            if (e == q) break;
+            t[n++] = (int)v;
+            q = e;
+        }
+        char *hash = strchr(q, '#');
+        if (hash) opt = atoi(hash + 1);
+        if (n == 16) {
+            solve_limits lim = solve_limits_default();
+            lim.seconds = 60;
+            lim.optimal = true;
+            solve_result r;
+            sliding_solve(t, 4, 4, &lim, p->cache_home, &r);
+            count++;
+            solved += r.status == SOLVE_SOLVED;
+            optimal += r.status == SOLVE_SOLVED && r.length == opt;
+            nodes += r.nodes;
+            secs += r.seconds;
+            solve_result_free(&r);
+        }
+        line = end ? end + 1 : NULL;
+    }
+    free(text);
+    printf("{\"bench\":\"korf100\",\"solved\":%d,\"optimal\":%d,\"total\":%d,\"seconds\":%.2f,\"nodes\":%llu%s}\n",
+           solved, optimal, count, secs, nodes, o->quick ? ",\"quick\":true" : "");
+    fflush(stdout);
+}
+
+/* ===== through Lua ======================================================================= */
+
+static void bench_lua(const app_paths *p, const bench_opts *o)
+{
+    char path[PATH_MAX_LEN];
+    path_join(path, sizeof path, p->root, "tests/bench/primitives.lua");
+    if (!path_exists(path)) {
+        skipped("moves_lua", "tests/bench/primitives.lua not found beside the data");
+        return;
+    }
+    char *args[2] = { o->quick ? "quick" : "full", NULL };
+    fflush(stdout);
+    script_run_file(p->scripts, p->levels, path, 1, args);
+    fflush(stdout);
+}
+
+int cmd_bench(const app_paths *p, int argc, char **argv)
+{
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    const char *env = getenv("TESSERA_BENCH_DATA");
+    if (env && *env) snprintf(o.data, sizeof o.data, "%s", env);
+    else path_join(o.data, sizeof o.data, p->root, "../shared/data");
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) o.quick = 1;
+        else if (!strcmp(argv[i], "--data") || !strcmp(argv[i], "--only")) {
+            if (cli_need_value("bench", argc, argv, i) != 0) return EXIT_BAD_INPUT;
+            if (!strcmp(argv[i], "--data")) snprintf(o.data, sizeof o.data, "%s", argv[++i]);
+            else o.only = argv[++i];
+        } else {
+            cli_bad_option("bench", argv[i]);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (wanted(&o, "moves_c")) bench_moves_c(&o);
+    if (wanted(&o, "lua")) bench_lua(p, &o);
+    if (wanted(&o, "korf100")) bench_korf(p, &o);
+    if (wanted(&o, "microban")) bench_microban(p, &o);
+    return EXIT_OK;
+}
