@@ -10,11 +10,19 @@
 #include "core/engine.h"
 #include "frontend/view.h"
 #include "script/game.h"
+#include "solve/push_solve.h"
+
+enum {
+    HINT_SECONDS = 3,         /* a hint should come quickly or not at all */
+    SOLVE_SECONDS = 10,
+    AUTOPLAY_STEP_MS = 70     /* pace of a solution played back */
+};
 
 int app_init(app *a, const app_paths *p, int w, int h, error *err)
 {
     memset(a, 0, sizeof *a);
     a->paths = p;
+    a->hint_cell = -1;
     if (canvas_init(&a->cv, w, h) != 0) return error_set(err, NULL, 0, 0, "out of memory for a %dx%d canvas", w, h);
     a->dr = drawer_for_canvas(&a->cv);
     char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
@@ -30,8 +38,18 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     return 0;
 }
 
+static void stop_work(app *a)
+{
+    task_finish(&a->work);
+    free(a->autoplay);
+    a->autoplay = NULL;
+    a->hint_cell = -1;
+}
+
 void app_free(app *a)
 {
+    stop_work(a);
+    free(a->dead);
     if (a->have_session) session_close(&a->s);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
@@ -82,6 +100,7 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
 {
     session fresh;
     if (session_open(&fresh, a->paths, gname, file, level_no, err) != 0) return -1;
+    stop_work(a);
     if (a->have_session) session_close(&a->s);
     a->s = fresh;
     a->have_session = true;
@@ -137,14 +156,45 @@ static void choose_game(app *a, int i)
 static void next_level(app *a, int delta)
 {
     session *s = &a->s;
+    stop_work(a);
     if (session_goto(s, s->index + delta) != 0)
         session_note(s, delta > 0 ? "This is the last level." : "This is the first level.");
+}
+
+static void start_work(app *a, task_purpose purpose)
+{
+    session *s = &a->s;
+    stop_work(a);
+    if (s->solved) {
+        session_note(s, "This level is solved.");
+        return;
+    }
+    session_note(s, purpose == TASK_HINT ? "Thinking..." : "Solving...");
+    if (task_start(&a->work, purpose, s->game, &s->st, purpose == TASK_HINT ? HINT_SECONDS : SOLVE_SECONDS) != 0)
+        session_note(s, "Out of memory.");
 }
 
 static void play_key(app *a, const char *key)
 {
     session *s = &a->s;
     int dir = key_dir(a, key);
+    if (a->autoplay || a->work.active) {
+        /* A key takes over from a solution being played or computed. */
+        bool was_busy = a->autoplay != NULL || a->work.active;
+        stop_work(a);
+        if (was_busy && s->status[0] && (strstr(s->status, "Solving") || strstr(s->status, "Thinking")))
+            session_note(s, "Stopped.");
+    }
+    a->hint_cell = -1;
+    if (!strcmp(key, "h")) {
+        start_work(a, TASK_HINT);
+        return;
+    }
+    if (!strcmp(key, "x")) {
+        start_work(a, TASK_SOLVE);
+        return;
+    }
+    s->status[0] = '\0'; /* notes and hints are about the position before this key */
     if (a->help) {
         a->help = false; /* any key closes the help */
         return;
@@ -197,7 +247,10 @@ static void menu_key(app *a, const char *key, int n)
     else if (!strcmp(key, "end")) menu_move(a, n, n);
     else if (!strcmp(key, "return") || !strcmp(key, "space") || !strcmp(key, "right")) {
         if (a->scr == SCREEN_GAMES) choose_game(a, a->sel);
-        else if (session_goto(&a->s, a->sel) == 0) a->scr = SCREEN_PLAY;
+        else {
+            stop_work(a);
+            if (session_goto(&a->s, a->sel) == 0) a->scr = SCREEN_PLAY;
+        }
     } else if (!strcmp(key, "escape") || !strcmp(key, "left") || !strcmp(key, "backspace")) {
         if (a->scr == SCREEN_LEVELS) {
             a->scr = SCREEN_GAMES;
@@ -253,6 +306,8 @@ void app_click(app *a, int x, int y, int button)
             play_key(a, "return");
             return;
         }
+        stop_work(a);
+        s->status[0] = '\0';
         session_click(s, app_cell_at(a, x, y));
         return;
     }
@@ -300,11 +355,15 @@ static void draw_play(app *a)
     view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
     view_layout_compute(&L, s->st.g, a->cv.w, a->cv.h, top, bottom);
     view_options opt = view_options_default();
+    if (a->hint_cell >= 0 && a->hint_position == s->st.hash) opt.highlight = a->hint_cell;
+    if (a->ndead > 0 && a->dead_position == s->st.hash) opt.marks = a->dead;
     view_draw_level(&a->dr, sheet(a), &s->st, &L, &opt);
     char status[sizeof s->status + 64];
     if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
     else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
-    else snprintf(status, sizeof status, "F1: help");
+    else if (a->ndead > 0 && a->dead_position == s->st.hash)
+        snprintf(status, sizeof status, "A box is stuck where it can never reach a goal: Z undoes");
+    else snprintf(status, sizeof status, "F1: help   H: hint   X: solve");
     view_hud hud = {
         .game = session_game_name(s),
         .title = session_level_title(s),
@@ -379,4 +438,93 @@ void app_draw(app *a)
     case SCREEN_GAMES: draw_games(a); break;
     }
     if (a->help) draw_help(a);
+}
+
+/* ===== time: hints, solves, playback, deadlock marks ===================================== */
+
+static void take_result(app *a)
+{
+    session *s = &a->s;
+    task *t = &a->work;
+    solve_result *r = &t->res;
+    bool current = t->position == s->st.hash && t->moves_at_start == s->st.moves;
+    if (!current) {
+        task_finish(t);
+        return;
+    }
+    if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
+        if (t->purpose == TASK_HINT) {
+            char c = r->solution[0];
+            int dir = grid_dir_from_letter(s->st.g->topo, c);
+            const char *what = session_is_sliding(s) ? "gap to the" : (c >= 'A' && c <= 'Z') ? "push" : "move";
+            session_note(s, "Hint: %s %s", what, grid_dir_name(s->st.g->topo, dir));
+            int from = session_is_sliding(s) ? s->st.blank : s->st.player[s->st.active];
+            a->hint_cell = from >= 0 ? grid_step(s->st.g, from, dir) : -1;
+            a->hint_position = s->st.hash;
+        } else {
+            free(a->autoplay);
+            a->autoplay = strdup(r->solution);
+            a->autoplay_pos = 0;
+            a->autoplay_due = 0;
+            session_note(s, "Solution: %ld moves%s. Any key stops; Z undoes.",
+                         (long)strlen(r->solution), r->optimal ? " (shortest)" : "");
+        }
+    } else if (r->status == SOLVE_UNSOLVABLE) {
+        session_note(s, "No solution from here: undo (Z) or restart (R).");
+    } else if (r->status == SOLVE_TIMEOUT) {
+        session_note(s, "No solution found in %.0f s.", r->seconds);
+    } else {
+        session_note(s, "Cannot solve this: %s", r->message);
+    }
+    task_finish(t);
+}
+
+static void autoplay_step(app *a)
+{
+    session *s = &a->s;
+    char c = a->autoplay[a->autoplay_pos];
+    int dir = grid_dir_from_letter(s->st.g->topo, c);
+    if (!c || dir < 0 || !session_move(s, dir) || s->solved) {
+        free(a->autoplay);
+        a->autoplay = NULL;
+        return;
+    }
+    a->autoplay_pos++;
+}
+
+/* Marks boxes that can no longer reach a goal, once per position (push games the C solver
+ * understands; other games have no marks). */
+static void update_deadlocks(app *a)
+{
+    session *s = &a->s;
+    if (!a->have_session || !s->live || a->dead_position == s->st.hash) return;
+    a->dead_position = s->st.hash;
+    a->ndead = 0;
+    if (solving_choose(s->game, &s->st) != SOLVER_PUSH) return;
+    uint8_t *marks = realloc(a->dead, (size_t)s->st.g->ncells);
+    if (!marks) return;
+    a->dead = marks;
+    int n = push_deadlocked_boxes(&s->st, marks);
+    a->ndead = n > 0 ? n : 0;
+}
+
+void app_tick(app *a, uint64_t now_ms)
+{
+    if (a->scr != SCREEN_PLAY || !a->have_session) return;
+    if (task_ready(&a->work)) take_result(a);
+    if (a->autoplay && now_ms >= a->autoplay_due) {
+        autoplay_step(a);
+        a->autoplay_due = now_ms + AUTOPLAY_STEP_MS;
+    }
+    update_deadlocks(a);
+}
+
+void app_settle(app *a)
+{
+    if (a->work.active) {
+        task_wait(&a->work);
+        take_result(a);
+    }
+    while (a->autoplay) autoplay_step(a);
+    update_deadlocks(a);
 }

@@ -8,6 +8,7 @@
 
 #include "app/paths.h"
 #include "app/session.h"
+#include "app/task.h"
 #include "frontend/canvas.h"
 #include "frontend/draw.h"
 #include "frontend/sprites.h"
@@ -37,6 +38,15 @@ typedef struct app {
     bool help;                   /* the F1 overlay is up */
     bool quit;
     char note[ERROR_TEXT_MAX + 64]; /* an error shown on the menu screens */
+    task work;                   /* a hint or a solve being computed */
+    int hint_cell;               /* highlighted by the last hint, or -1 */
+    uint64_t hint_position;      /* the position the hint is for */
+    char *autoplay;              /* a solution being played back, one move per step */
+    int autoplay_pos;
+    uint64_t autoplay_due;       /* ms clock of the next step */
+    uint8_t *dead;               /* per cell: a box that can no longer reach a goal */
+    int ndead;
+    uint64_t dead_position;      /* the position the marks are for */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
@@ -51,6 +61,11 @@ int app_play(app *a, const char *game, const char *file, int level, error *err);
 void app_key(app *a, const char *key);
 void app_click(app *a, int x, int y, int button);
 void app_draw(app *a);
+/* Time passes: collects finished hints and solves, plays the next step of a solution being
+ * played back. now_ms is a monotonic clock. */
+void app_tick(app *a, uint64_t now_ms);
+/* Finishes pending work at once (scripted play: results must not depend on timing). */
+void app_settle(app *a);
 
 /* The cell under canvas pixel (x, y) on the play screen, or -1. */
 int app_cell_at(const app *a, int x, int y);

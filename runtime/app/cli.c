@@ -1,5 +1,6 @@
 /* cli.c: the command line: sub-command dispatch, usage text and shared option helpers. */
 #include "app/cli.h"
+#include "script/solving.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -104,6 +105,7 @@ int cli_main(int argc, char **argv)
                         "set TESSERA_DATA to the folder that holds them\n", p.root);
         return EXIT_BAD_INPUT;
     }
+    solving_set_cache_dir(p.cache_home);
     if (argc < 2) return cmd_menu(&p, argc - 1, argv + 1);
     static const struct {
         const char *name;

@@ -77,8 +77,14 @@ static void print_result(const app *a)
     cli_json_string(stdout, session_game_name(s));
     printf(",\"level\":%d,\"title\":", s->index + 1);
     cli_json_string(stdout, session_level_title(s) ? session_level_title(s) : "");
-    printf(",\"moves\":%ld,\"pushes\":%ld,\"solved\":%s}\n", s->st.moves, s->st.pushes,
+    printf(",\"moves\":%ld,\"pushes\":%ld,\"solved\":%s", s->st.moves, s->st.pushes,
            s->solved ? "true" : "false");
+    if (a->ndead > 0 && a->dead_position == s->st.hash) printf(",\"deadlocked\":%d", a->ndead);
+    if (s->status[0]) {
+        printf(",\"status\":");
+        cli_json_string(stdout, s->status);
+    }
+    printf("}\n");
     fflush(stdout);
 }
 

@@ -7,7 +7,7 @@
 
 #include "app/cli.h"
 #include "app/session.h"
-#include "app/solving.h"
+#include "script/solving.h"
 #include "script/game.h"
 
 typedef struct progress_line {
@@ -118,7 +118,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         }
         solve_result r;
         solver_kind k = solving_choose(s.game, &s.st);
-        solving_run(k, s.game, &s.st, p, &lim, &r);
+        solving_run(k, s.game, &s.st, &lim, &r);
         if (tty) fprintf(stderr, "\r%60s\r", "");
         bool sliding = k == SOLVER_SLIDING;
         if (json) print_json(&s, i + 1, &r, sliding);

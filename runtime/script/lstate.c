@@ -18,6 +18,8 @@
 #include "core/engine.h"
 #include "core/path.h"
 #include "script/bindings.h"
+#include "script/solving.h"
+#include "solve/push_solve.h"
 
 /* Every method and metamethod shares these upvalues, so that the per-move path needs no
  * registry lookups: a Lua-to-C call costs about what a small Lua function costs, and the
@@ -512,6 +514,122 @@ static int level_path(lua_State *L)
 /* }==================================================================== */
 
 /* {====================================================================
+ * Solving: the C solvers (or the game's own search) from the current position
+ * ===================================================================== */
+
+/* Runs the right solver on a copy of the position; leaves the result in *r. */
+static void solve_here(lua_State *L, state *s, double seconds, bool optimal, solve_result *r)
+{
+    luaL_argcheck(L, seconds > 0 && seconds <= 3600, 2, "seconds must be above 0 and at most 3600");
+    solve_limits lim = solve_limits_default();
+    lim.seconds = seconds;
+    lim.optimal = optimal;
+    game *g = hooked_game(L);
+    solving_run(solving_choose(g, s), g, s, &lim, r);
+}
+
+static void push_solve_info(lua_State *L, const solve_result *r)
+{
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, solve_status_name(r->status));
+    lua_setfield(L, -2, "status");
+    lua_pushinteger(L, r->moves);
+    lua_setfield(L, -2, "moves");
+    lua_pushinteger(L, r->pushes);
+    lua_setfield(L, -2, "pushes");
+    lua_pushinteger(L, r->length);
+    lua_setfield(L, -2, "length");
+    lua_pushinteger(L, (lua_Integer)r->nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushnumber(L, r->seconds);
+    lua_setfield(L, -2, "seconds");
+    lua_pushboolean(L, r->optimal);
+    lua_setfield(L, -2, "optimal");
+    if (r->message[0]) {
+        lua_pushstring(L, r->message);
+        lua_setfield(L, -2, "message");
+    }
+}
+
+/* solve([seconds [, optimal]]) -> solution, info | nil, status, info */
+static int level_solve(lua_State *L)
+{
+    state *s = checkstate(L);
+    solve_result r;
+    solve_here(L, s, luaL_optnumber(L, 2, 10), lua_toboolean(L, 3), &r);
+    if (r.status == SOLVE_SOLVED) {
+        lua_pushstring(L, r.solution);
+        push_solve_info(L, &r);
+        solve_result_free(&r);
+        return 2;
+    }
+    lua_pushnil(L);
+    lua_pushstring(L, solve_status_name(r.status));
+    push_solve_info(L, &r);
+    solve_result_free(&r);
+    return 3;
+}
+
+/* hint([seconds]) -> direction, pushes (the first move of a solution) | nil, status */
+static int level_hint(lua_State *L)
+{
+    state *s = checkstate(L);
+    solve_result r;
+    solve_here(L, s, luaL_optnumber(L, 2, 3), false, &r);
+    if (r.status == SOLVE_SOLVED && r.solution && r.solution[0]) {
+        char c = r.solution[0];
+        lua_pushstring(L, grid_dir_name(s->g->topo, grid_dir_from_letter(s->g->topo, c)));
+        lua_pushboolean(L, c >= 'A' && c <= 'Z');
+        solve_result_free(&r);
+        return 2;
+    }
+    lua_pushnil(L);
+    lua_pushstring(L, r.status == SOLVE_SOLVED ? "already solved" : solve_status_name(r.status));
+    solve_result_free(&r);
+    return 2;
+}
+
+/* solvable([seconds]) -> true | false | nil, "timeout" (or "error", message) */
+static int level_solvable(lua_State *L)
+{
+    state *s = checkstate(L);
+    solve_result r;
+    solve_here(L, s, luaL_optnumber(L, 2, 10), false, &r);
+    int n = 1;
+    if (r.status == SOLVE_SOLVED || r.status == SOLVE_UNSOLVABLE) {
+        lua_pushboolean(L, r.status == SOLVE_SOLVED);
+    } else {
+        lua_pushnil(L);
+        lua_pushstring(L, solve_status_name(r.status));
+        n = 2;
+        if (r.message[0]) {
+            lua_pushstring(L, r.message);
+            n = 3;
+        }
+    }
+    solve_result_free(&r);
+    return n;
+}
+
+/* deadlocks() -> region of the boxes that can no longer reach a goal, count | nil, message */
+static int level_deadlocks(lua_State *L)
+{
+    state *s = checkstate(L);
+    uint8_t *in = tregion_push(L, s->g->ncells);
+    int n = push_deadlocked_boxes(s, in);
+    if (n < 0) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "deadlock detection does not cover these rules");
+        return 2;
+    }
+    tregion_set_count(L, -1, n);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
  * Metamethods and lifetime
  * ===================================================================== */
 
@@ -559,6 +677,8 @@ static int level_tostring(lua_State *L)
 
 static const luaL_Reg level_methods[] = {
     { "boxes", level_boxes },         { "cell", level_cell },
+    { "deadlocks", level_deadlocks }, { "hint", level_hint },
+    { "solve", level_solve },         { "solvable", level_solvable },
     { "floor", level_floor },         { "floors", level_floors },
     { "goals", level_goals },         { "hash", level_hash },
     { "move", level_move },           { "moves", level_moves },

@@ -70,6 +70,23 @@ expect_output '"moves":4,"pushes":0' "walked around the box in 4 moves"
 expect_status 0 "click walk undo" -- "$tessera" play sokoban --level 1 --keys "click:3,3 z"
 expect_output '"moves":0' "a click-walk undoes as one step"
 
+# Hints, solving and deadlock marks in the game (the solvers behind H and X).
+expect_status 0 "hint key" -- "$tessera" play sokoban --level 3 --keys "h"
+expect_output '"status":"Hint: move down"' "H shows the next move of a solution"
+expect_output '"moves":0' "a hint makes no move"
+expect_status 0 "hint then follow" -- "$tessera" play sokoban --level 1 --keys "h down h"
+expect_output '"status":"Hint: ' "a second hint from the new position"
+expect_status 0 "solve key" -- "$tessera" play sokoban --level 5 --keys "x"
+expect_output '"solved":true' "X plays a solution to the end"
+expect_status 0 "solve is undoable" -- "$tessera" play sokoban --level 5 --keys "right x z"
+expect_output '"solved":false' "Z takes back the last move of the played solution"
+expect_status 0 "fifteen solve key" -- "$tessera" play fifteen --level 3 --keys "x"
+expect_output '"solved":true' "X solves a 15-puzzle board"
+expect_status 0 "deadlock mark" -- "$tessera" play sokoban --level 1 --keys "down down right up"
+expect_output '"deadlocked":1' "a box pushed against the top wall is marked"
+expect_status 0 "deadlock cleared by undo" -- "$tessera" play sokoban --level 1 --keys "down down right up z"
+case "$out" in *deadlocked*) fail "undo should clear the deadlock mark: $out" ;; *) ok ;; esac
+
 # The fifteen puzzle: a board one move from solved is solved by one arrow key.
 printf '3x3: 1 2 3 4 5 6 7 0 8\n' > "$outdir/onemove.txt"
 expect_status 0 "fifteen one move" -- "$tessera" play fifteen "$outdir/onemove.txt" --keys "left"

@@ -1,5 +1,5 @@
 /* solving.c: which solver handles a position, and running it. */
-#include "app/solving.h"
+#include "script/solving.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@ solver_kind solving_choose(game *g, const state *s)
     if (s->num) return SOLVER_SLIDING;
     /* A hook may change what a move does or when the level counts as solved: only the
      * game's own rules can say, so search with them. */
-    if (game_has_hook(g, "on_move") || game_has_hook(g, "solved")) return SOLVER_GENERIC;
+    if (g && (game_has_hook(g, "on_move") || game_has_hook(g, "solved"))) return SOLVER_GENERIC;
     const ruleset *r = s->rules;
     if (r->pull || r->max_chain > 1 || s->nplayers != 1) return SOLVER_GENERIC;
     for (int i = 1; i < r->ntiles; i++)
@@ -23,13 +23,19 @@ solver_kind solving_choose(game *g, const state *s)
     return SOLVER_PUSH;
 }
 
+static char cache_dir[1024];
+
+void solving_set_cache_dir(const char *dir)
+{
+    snprintf(cache_dir, sizeof cache_dir, "%s", dir ? dir : "");
+}
+
 const char *solver_kind_name(solver_kind k)
 {
     return k == SOLVER_SLIDING ? "sliding" : k == SOLVER_PUSH ? "push" : "generic";
 }
 
-static solve_status run_sliding(const state *s, const app_paths *p, const solve_limits *lim,
-                                solve_result *out)
+static solve_status run_sliding(const state *s, const solve_limits *lim, solve_result *out)
 {
     int n = s->g->ncells;
     int *tiles = malloc(sizeof *tiles * (size_t)n);
@@ -40,17 +46,25 @@ static solve_status run_sliding(const state *s, const app_paths *p, const solve_
         return out->status;
     }
     for (int i = 0; i < n; i++) tiles[i] = s->num[i];
-    solve_status st = sliding_solve(tiles, s->g->w, s->g->h, lim, p ? p->cache_home : NULL, out);
+    solve_status st = sliding_solve(tiles, s->g->w, s->g->h, lim, cache_dir[0] ? cache_dir : NULL, out);
     free(tiles);
     return st;
 }
 
-solve_status solving_run(solver_kind k, game *g, const state *s, const app_paths *p,
-                         const solve_limits *lim, solve_result *out)
+solve_status solving_run(solver_kind k, game *g, const state *s, const solve_limits *lim,
+                         solve_result *out)
 {
     switch (k) {
-    case SOLVER_SLIDING: return run_sliding(s, p, lim, out);
+    case SOLVER_SLIDING: return run_sliding(s, lim, out);
     case SOLVER_PUSH: return push_solve(s, lim, out);
-    default: return game_search(g, s, 0, lim, out);
+    default:
+        if (!g) {
+            memset(out, 0, sizeof *out);
+            out->status = SOLVE_ERROR;
+            snprintf(out->message, sizeof out->message,
+                     "these rules need the game's own search: use a level from tessera.load");
+            return out->status;
+        }
+        return game_search(g, s, 0, lim, out);
     }
 }
