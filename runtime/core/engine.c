@@ -68,8 +68,15 @@ move_result engine_move(state *s, int dir)
     s->facing = dir;
     if (s->obj[n]) {
         if (!(obj_flags(s, n) & TILE_PUSHABLE) || s->rules->pull) return MOVE_BLOCKED;
+        int c = grid_step(s->g, n, dir);
+        if (s->rules->max_chain <= 1 && box_can_enter(s, c) &&
+            !((floor_flags(s, c) | floor_flags(s, n)) & (TILE_HOLE | TILE_SLIPPERY))) {
+            state_push_step(s, p, n, c, dir); /* the common push, in one step */
+            return MOVE_PUSH;
+        }
         /* A push moves up to max_chain boxes in a row; the cell after the last must be free. */
-        int chain[64], k = 0, c = n, limit = s->rules->max_chain;
+        int chain[64], k = 0, limit = s->rules->max_chain;
+        c = n;
         if (limit < 1) limit = 1;
         if (limit > 64) limit = 64;
         while (c >= 0 && s->obj[c] && (obj_flags(s, c) & TILE_PUSHABLE) && k < limit) {
@@ -78,14 +85,6 @@ move_result engine_move(state *s, int dir)
         }
         if (!box_can_enter(s, c)) return MOVE_BLOCKED;
         history_begin(s, dir);
-        if (k == 1 && !((floor_flags(s, c) | floor_flags(s, n)) & (TILE_HOLE | TILE_SLIPPERY))) {
-            /* The common push: the box steps on, the player follows. */
-            state_move_obj(s, n, c);
-            state_move_obj(s, p, n);
-            history_add_counts(s, 1, 1, RECORD_PUSH);
-            history_end(s);
-            return MOVE_PUSH;
-        }
         carry(s, chain[k - 1], c, dir);
         for (int i = k - 2; i >= 0; i--) carry(s, chain[i], chain[i + 1], dir);
         walk(s, p, n, dir);

@@ -167,6 +167,40 @@ void state_move_obj(state *s, int from, int to)
     }
 }
 
+void state_push_step(state *s, int p, int n, int c, int dir)
+{
+    history *h = &s->hist;
+    if (h->open || h->disabled || h->pos != h->nrec || h->nch + 4 > h->cap_ch || h->nrec == h->cap_rec) {
+        /* Anything unusual (nested records, a redo branch to drop, growth) goes the long way. */
+        history_begin(s, dir);
+        state_move_obj(s, n, c);
+        state_move_obj(s, p, n);
+        history_add_counts(s, 1, 1, RECORD_PUSH);
+        history_end(s);
+        return;
+    }
+    int box = s->obj[n], man = s->obj[p], z = s->zstride;
+    change *ch = h->ch + h->nch;
+    ch[0] = (change){ n, (uint16_t)box, 0, CHANGE_OBJ };
+    ch[1] = (change){ c, 0, (uint16_t)box, CHANGE_OBJ };
+    ch[2] = (change){ p, (uint16_t)man, 0, CHANGE_OBJ };
+    ch[3] = (change){ n, 0, (uint16_t)man, CHANGE_OBJ };
+    h->rec[h->nrec] = (record){ .first = h->nch, .count = 4, .dir = (int8_t)dir, .flags = RECORD_PUSH,
+                                .active_before = (int8_t)s->active, .active_after = (int8_t)s->active,
+                                .moves = 1, .pushes = 1 };
+    h->nch += 4;
+    h->pos = ++h->nrec;
+    s->unsolved -= cell_unsolved(s, n);
+    s->obj[p] = 0;
+    s->obj[n] = (uint8_t)man;
+    s->obj[c] = (uint8_t)box;
+    s->unsolved += cell_unsolved(s, c);
+    s->hash ^= s->zobj[n * z + box] ^ s->zobj[c * z + box] ^ s->zobj[p * z + man] ^ s->zobj[n * z + man];
+    s->player[s->active] = n;
+    s->moves++;
+    s->pushes++;
+}
+
 void history_begin(state *s, int dir)
 {
     history *h = &s->hist;

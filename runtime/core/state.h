@@ -82,6 +82,10 @@ void state_set_num(state *s, int cell, int n);
 /* The object at `from` moves to the free cell `to`: the same as clearing one cell and filling
  * the other, in one step (the move primitive's hot path). */
 void state_move_obj(state *s, int from, int to);
+/* The whole of a classic push as one record: the active player at p steps to n and the box
+ * there to c (free, plain floor). What engine_move does for the common case, kept in one
+ * place with the history and hash code it must agree with. */
+void state_push_step(state *s, int p, int n, int c, int dir);
 
 /* Zobrist hash of the whole position, from scratch (the incremental one must equal it). */
 uint64_t state_hash_full(const state *s);

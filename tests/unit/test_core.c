@@ -224,6 +224,19 @@ static void test_push_rules(void)
     engine_move(&s, DIR_LEFT);
     CHECK(!history_can_redo(&s));
     CHECK_EQ_INT(s.hash, state_hash_full(&s));
+    /* A push right after an undo (the redo branch is dropped on the long path). */
+    state_reset(&s);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_WALK);
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    uint64_t after_push = s.hash;
+    CHECK(history_undo(&s));
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    CHECK_EQ_INT(s.hash, after_push);
+    CHECK_EQ_INT(s.hist.nrec, 2);
+    CHECK(history_undo(&s) && history_undo(&s));
+    CHECK_EQ_INT(s.hash, h0);
+    CHECK_EQ_INT(s.moves, 0);
+    CHECK_EQ_INT(s.pushes, 0);
     state_free(&s);
     levelset_free(&set);
 }
