@@ -1,0 +1,54 @@
+/* push_solve.h: the push-puzzle solver (Sokoban and the variants whose rules stay in the tile
+ * flags: colours, hex grids) and the deadlock queries the game uses between moves. Plain C. */
+#ifndef TESSERA_SOLVE_PUSH_SOLVE_H
+#define TESSERA_SOLVE_PUSH_SOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/state.h"
+#include "solve/solver.h"
+
+/* Solves from the state's current position (the state is not changed). lim may be NULL for
+ * solve_limits_default(). out is always filled; free it with solve_result_free.
+ *
+ * out->solution uses the topology's direction letters (grid_dir_letter), lower case for a
+ * walk step and upper case for a push; it replays with engine_play_lurd. With lim->optimal the
+ * search is A* on an admissible bound and out->optimal says the push count is proved minimal;
+ * otherwise the first solution found is returned. Unsupported rules (pull, chain pushes,
+ * slippery or hole floors, several players) give SOLVE_ERROR with out->message naming them.
+ * SOLVE_TIMEOUT covers the time budget, lim->cancel and a full memory budget. */
+solve_status push_solve(const state *start, const solve_limits *lim, solve_result *out);
+
+/* The techniques push_solve uses, as switches, to measure what each is worth (benchmarks and
+ * tests); push_options_default() is what push_solve runs with. */
+typedef struct push_options {
+    bool freeze;                  /* prune freeze deadlocks */
+    bool corral;                  /* PI-corral pruning */
+    bool tunnels;                 /* tunnel macros */
+    bool rooms;                   /* anytime: goal-room macros (a fixed filling order) */
+    bool player_bound;            /* the bound counts each box from the side the player reaches */
+    int weight;                   /* anytime: priority = weight * bound + pushes; 0 = greedy */
+    bool portfolio;               /* anytime: interleave A* (weight 1) with the search above */
+} push_options;
+
+push_options push_options_default(void);
+solve_status push_solve_with(const state *start, const solve_limits *lim, const push_options *opt,
+                             solve_result *out);
+
+/* Marks (marks[cell] = 1, one byte per grid cell, others 0) the boxes that can no longer reach
+ * a goal in the current position: boxes on dead squares, boxes frozen off a matching goal (a box
+ * frozen on its goal is fine) and boxes walled in where the player cannot reach them. Returns
+ * how many, or -1 when the rules are not supported (marks is then all 0). */
+int push_deadlocked_boxes(const state *s, uint8_t *marks);
+
+/* Marks the dead squares of the level (a box there can never reach a goal; one byte per grid
+ * cell). box_tile selects the box colour; 0 marks squares dead for every box colour present.
+ * Returns how many, or -1 when the rules are not supported. */
+int push_dead_squares(const state *s, int box_tile, uint8_t *marks);
+
+/* Whether a box on cell can never reach a goal (the colour of the box standing there, or with
+ * no box there, any box colour of the level). False for cells outside the level. */
+bool push_deadlock_dead_square(const state *s, int cell);
+
+#endif

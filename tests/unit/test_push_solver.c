@@ -1,0 +1,615 @@
+/* test_push_solver.c: the push-puzzle solver and its deadlock queries: solutions replay to
+ * solved (square, hex, coloured goals), lost levels are proved lost, the detectors agree with
+ * hand-made positions, budgets stop the search, optimal mode matches a brute force, and the
+ * first Microban levels solve. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/engine.h"
+#include "core/level.h"
+#include "core/state.h"
+#include "solve/push_solve.h"
+
+static ruleset sokoban;
+
+/* ===== helpers ============================================================================ */
+
+typedef struct fixture {
+    levelset set;
+    state st;
+    bool ok;
+} fixture;
+
+static bool load(fixture *f, const ruleset *r, const char *text)
+{
+    error err;
+    memset(f, 0, sizeof *f);
+    if (levelset_parse(&f->set, "test.xsb", text, strlen(text), FORMAT_XSB, r, &err) != 0) {
+        fprintf(stderr, "parse: %s\n", err.msg);
+        return false;
+    }
+    f->ok = state_init(&f->st, &f->set.levels[0], r) == 0;
+    return f->ok;
+}
+
+static void unload(fixture *f)
+{
+    if (f->ok) state_free(&f->st);
+    levelset_free(&f->set);
+}
+
+/* Replays a solution on a fresh copy of the level; true when it ends solved. */
+static bool replays_to_solved(const state *start, const char *lurd)
+{
+    state s;
+    if (!lurd || state_init(&s, start->lv, start->rules) != 0) return false;
+    int bad;
+    engine_play_lurd(&s, lurd, &bad);
+    bool ok = bad < 0 && state_solved(&s);
+    state_free(&s);
+    return ok;
+}
+
+static int count_upper(const char *s)
+{
+    int n = 0;
+    for (; s && *s; s++) n += *s >= 'A' && *s <= 'Z';
+    return n;
+}
+
+static solve_status solve(const state *s, bool optimal, double seconds, solve_result *out)
+{
+    solve_limits lim = solve_limits_default();
+    lim.optimal = optimal;
+    lim.seconds = seconds;
+    lim.memory_bytes = (size_t)64 << 20;
+    return push_solve(s, &lim, out);
+}
+
+/* Solves, checks the solution replays and its figures add up; returns the push count. */
+static long solve_and_replay(const state *s, bool optimal)
+{
+    solve_result r;
+    solve_status st = solve(s, optimal, 10.0, &r);
+    CHECK_EQ_INT(st, SOLVE_SOLVED);
+    CHECK_EQ_INT(r.status, SOLVE_SOLVED);
+    long pushes = -1;
+    if (st == SOLVE_SOLVED) {
+        CHECK(replays_to_solved(s, r.solution));
+        CHECK_EQ_INT((long)strlen(r.solution), r.moves);
+        CHECK_EQ_INT(count_upper(r.solution), r.pushes);
+        CHECK(r.optimal == optimal);
+        pushes = r.pushes;
+    } else {
+        fprintf(stderr, "  status %s: %s\n", solve_status_name(st), r.message);
+    }
+    solve_result_free(&r);
+    return pushes;
+}
+
+/* ===== brute force: fewest pushes by 0-1 breadth-first search over whole positions ========= */
+
+typedef struct bf_table {
+    uint16_t *keys;               /* klen entries per position: player, then sorted boxes */
+    int *dist, count, cap, klen;
+    int *slot, nslots;
+} bf_table;
+
+static uint64_t bf_hash(const uint16_t *k, int klen)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int i = 0; i < klen; i++) h = (h ^ k[i]) * 1099511628211u;
+    return h;
+}
+
+static int bf_find(bf_table *t, const uint16_t *k, bool add)
+{
+    if (add && (t->count + 1) * 2 > t->nslots) {
+        int n = t->nslots ? t->nslots * 2 : 1024;
+        free(t->slot);
+        t->slot = calloc((size_t)n, sizeof *t->slot);
+        t->nslots = n;
+        for (int e = 0; e < t->count; e++) {
+            int i = (int)(bf_hash(t->keys + (size_t)e * (size_t)t->klen, t->klen) & (uint64_t)(n - 1));
+            while (t->slot[i]) i = (i + 1) & (n - 1);
+            t->slot[i] = e + 1;
+        }
+    }
+    int i = (int)(bf_hash(k, t->klen) & (uint64_t)(t->nslots - 1));
+    for (; t->slot[i]; i = (i + 1) & (t->nslots - 1))
+        if (memcmp(t->keys + (size_t)(t->slot[i] - 1) * (size_t)t->klen, k, sizeof *k * (size_t)t->klen) == 0)
+            return t->slot[i] - 1;
+    if (!add) return -1;
+    if (t->count == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 1024;
+        t->keys = realloc(t->keys, sizeof *t->keys * (size_t)t->cap * (size_t)t->klen);
+        t->dist = realloc(t->dist, sizeof *t->dist * (size_t)t->cap);
+    }
+    memcpy(t->keys + (size_t)t->count * (size_t)t->klen, k, sizeof *k * (size_t)t->klen);
+    t->dist[t->count] = -1;
+    t->slot[i] = t->count + 1;
+    return t->count++;
+}
+
+static void bf_sort(uint16_t *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint16_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
+/* Fewest pushes that solve the level (colourless goals), or -1. Walks cost 0, pushes 1. */
+static int brute_force_pushes(const state *s)
+{
+    const grid *g = s->g;
+    int nboxes = 0, player = s->player[0];
+    uint16_t start[64];
+    start[0] = (uint16_t)player;
+    for (int c = 0; c < g->ncells; c++)
+        if (s->obj[c] && (s->rules->tile[s->obj[c]].flags & TILE_PUSHABLE)) start[1 + nboxes++] = (uint16_t)c;
+    bf_table t = { 0 };
+    t.klen = 1 + nboxes;
+    int *deque = NULL, cap = 0, head = 0, tail = 0, answer = -1;
+    /* The deque grows at both ends: keep it in a buffer with the head moving down from the middle. */
+    cap = 1 << 22;
+    deque = malloc(sizeof *deque * (size_t)cap);
+    head = tail = cap / 2;
+    int root = bf_find(&t, start, true);
+    t.dist[root] = 0;
+    deque[tail++] = root;
+    uint16_t key[64], next[64];
+    while (head < tail && answer < 0) {
+        int e = deque[head++];
+        memcpy(key, t.keys + (size_t)e * (size_t)t.klen, sizeof *key * (size_t)t.klen);
+        int d = t.dist[e];
+        bool solved = true;
+        for (int i = 1; i < t.klen && solved; i++)
+            solved = (s->rules->tile[s->floor[key[i]]].flags & TILE_GOAL) != 0;
+        if (solved) {
+            answer = d;
+            break;
+        }
+        for (int dir = 0; dir < g->ndirs; dir++) {
+            int p = grid_step(g, key[0], dir);
+            if (p < 0 || (s->rules->tile[s->floor[p]].flags & (TILE_SOLID | TILE_VOID))) continue;
+            int box = -1;
+            for (int i = 1; i < t.klen; i++)
+                if (key[i] == p) box = i;
+            memcpy(next, key, sizeof *key * (size_t)t.klen);
+            next[0] = (uint16_t)p;
+            int cost = 0;
+            if (box >= 0) {
+                int to = grid_step(g, p, dir);
+                if (to < 0 || (s->rules->tile[s->floor[to]].flags & (TILE_SOLID | TILE_VOID))) continue;
+                bool taken = false;
+                for (int i = 1; i < t.klen; i++) taken = taken || key[i] == to;
+                if (taken) continue;
+                next[box] = (uint16_t)to;
+                bf_sort(next + 1, nboxes);
+                cost = 1;
+            }
+            int f = bf_find(&t, next, true);
+            if (t.dist[f] >= 0 && t.dist[f] <= d + cost) continue;
+            t.dist[f] = d + cost;
+            if (cost == 0 && head > 0) deque[--head] = f;
+            else if (tail < cap) deque[tail++] = f;
+        }
+    }
+    free(deque);
+    free(t.keys), free(t.dist), free(t.slot);
+    return answer;
+}
+
+/* ===== solving ============================================================================ */
+
+static void test_small_levels(void)
+{
+    const char *levels[] = {
+        "#####\n#@$.#\n#####\n",
+        "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+        "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
+        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+        /* a tunnel the box must travel through */
+        "##########\n#@$     .#\n##########\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (f.ok) solve_and_replay(&f.st, false);
+        unload(&f);
+    }
+}
+
+static void test_already_solved(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, "#####\n#@ *#\n#####\n"));
+    solve_result r;
+    CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_SOLVED);
+    CHECK(r.solution && r.solution[0] == 0);
+    CHECK_EQ_INT(r.pushes, 0);
+    solve_result_free(&r);
+    unload(&f);
+}
+
+static void test_mid_game_start(void)
+{
+    /* The solver starts from the state as it is, not from the level's start. */
+    fixture f;
+    CHECK(load(&f, &sokoban, "#######\n#@ $ .#\n#######\n"));
+    CHECK_EQ_INT(engine_move(&f.st, DIR_RIGHT), MOVE_WALK);
+    CHECK_EQ_INT(engine_move(&f.st, DIR_RIGHT), MOVE_PUSH);
+    solve_result r;
+    CHECK_EQ_INT(solve(&f.st, true, 5, &r), SOLVE_SOLVED);
+    CHECK_EQ_INT(r.pushes, 1);
+    CHECK(r.solution && strcmp(r.solution, "R") == 0);
+    solve_result_free(&r);
+    unload(&f);
+}
+
+static void test_hex_level(void)
+{
+    ruleset hex;
+    rules_sokoban(&hex);
+    hex.topo = TOPO_HEX;
+    const char *text =
+        "#######\n"
+        "#@    #\n"
+        "# $ $ #\n"
+        "#  .  #\n"
+        "# .   #\n"
+        "#######\n";
+    fixture f;
+    CHECK(load(&f, &hex, text));
+    if (f.ok) {
+        CHECK_EQ_INT(f.st.g->ndirs, 6);
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 10, &r), SOLVE_SOLVED);
+        if (r.solution) {
+            CHECK(replays_to_solved(&f.st, r.solution));
+            CHECK(strspn(r.solution, "dczaqeDCZAQE") == strlen(r.solution));
+        }
+        solve_result_free(&r);
+        long pushes = solve_and_replay(&f.st, true);
+        CHECK_EQ_INT(pushes, brute_force_pushes(&f.st));
+    }
+    unload(&f);
+}
+
+/* A red box and a plain box; the red goal takes only the red box, the plain goal any box. */
+static void coloured_rules(ruleset *r)
+{
+    rules_sokoban(r);
+    int floor = rules_find_tile(r, "floor");
+    int red_box = rules_add_tile(r, "red box", LAYER_OBJECT, TILE_PUSHABLE, 1, NULL);
+    int red_goal = rules_add_tile(r, "red goal", LAYER_FLOOR, TILE_GOAL, 1, NULL);
+    rules_set_glyph(r, 'r', floor, red_box);
+    rules_set_glyph(r, 'R', red_goal, 0);
+    rules_set_glyph(r, 'X', red_goal, red_box);
+}
+
+static void test_coloured_goals(void)
+{
+    ruleset col;
+    coloured_rules(&col);
+    /* The plain box starts next to the red goal and the red box next to the plain one, so
+     * the nearest goals are the wrong ones. */
+    const char *text =
+        "########\n"
+        "#      #\n"
+        "# R $  #\n"
+        "#   @  #\n"
+        "# . r  #\n"
+        "#      #\n"
+        "########\n";
+    fixture f;
+    CHECK(load(&f, &col, text));
+    if (f.ok) {
+        solve_and_replay(&f.st, false);
+        solve_and_replay(&f.st, true);
+    }
+    unload(&f);
+    /* Only a red goal for the plain box: lost from the start. */
+    CHECK(load(&f, &col, "#######\n#@$ R #\n#######\n"));
+    if (f.ok) {
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_UNSOLVABLE);
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+/* ===== lost levels ======================================================================== */
+
+static void test_unsolvable(void)
+{
+    const char *levels[] = {
+        "#####\n#$ .#\n#@  #\n#####\n",                   /* a box in a corner */
+        "#######\n# $$ .#\n#@   .#\n#######\n",             /* two boxes frozen on a wall */
+        "#######\n#@$ #.#\n#######\n",                      /* the goal cannot be reached */
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (!f.ok) continue;
+        for (int optimal = 0; optimal < 2; optimal++) {
+            solve_result r;
+            double t0 = solve_clock();
+            CHECK_EQ_INT(solve(&f.st, optimal, 10, &r), SOLVE_UNSOLVABLE);
+            CHECK(solve_clock() - t0 < 1.0);
+            CHECK(r.solution == NULL);
+            solve_result_free(&r);
+        }
+        unload(&f);
+    }
+}
+
+/* ===== deadlock detectors ================================================================= */
+
+static int cell(const state *s, int x, int y) { return y * s->g->w + x; }
+
+static void test_dead_squares(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban,
+               "#######\n"
+               "#     #\n"
+               "# @$ .#\n"
+               "#     #\n"
+               "#######\n"));
+    if (f.ok) {
+        uint8_t *marks = calloc((size_t)f.st.g->ncells, 1);
+        CHECK(push_dead_squares(&f.st, 0, marks) > 0);
+        CHECK(marks[cell(&f.st, 1, 1)]);          /* corners */
+        CHECK(marks[cell(&f.st, 5, 3)]);
+        CHECK(marks[cell(&f.st, 3, 1)]);          /* along a wall with no goal on it */
+        CHECK(!marks[cell(&f.st, 5, 2)]);         /* the goal */
+        CHECK(!marks[cell(&f.st, 3, 2)]);         /* the middle row leads to it */
+        CHECK(!marks[0]);                         /* walls are not squares */
+        CHECK(push_deadlock_dead_square(&f.st, cell(&f.st, 1, 3)));
+        CHECK(!push_deadlock_dead_square(&f.st, cell(&f.st, 3, 2)));
+        CHECK(!push_deadlock_dead_square(&f.st, -1));
+        CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 0);
+        free(marks);
+    }
+    unload(&f);
+}
+
+static void test_deadlocked_boxes(void)
+{
+    fixture f;
+    /* (2,1)+(3,1): a pair frozen on the wall off goals; (1,3): in a corner; (5,3): free. */
+    CHECK(load(&f, &sokoban,
+               "#########\n"
+               "# $$ *. #\n"
+               "#  ..   #\n"
+               "#$ @ $. #\n"
+               "#########\n"));
+    if (f.ok) {
+        uint8_t *marks = calloc((size_t)f.st.g->ncells, 1);
+        CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 3);
+        CHECK(marks[cell(&f.st, 2, 1)]);
+        CHECK(marks[cell(&f.st, 3, 1)]);
+        CHECK(!marks[cell(&f.st, 5, 1)]);
+        CHECK(marks[cell(&f.st, 1, 3)]);          /* in a corner */
+        CHECK(!marks[cell(&f.st, 5, 3)]);         /* can still reach the goal */
+        free(marks);
+    }
+    unload(&f);
+    /* A box frozen on its goal holds a frozen neighbour on a goal too: no deadlock. */
+    CHECK(load(&f, &sokoban, "#####\n#**@#\n#   #\n#####\n"));
+    if (f.ok) {
+        uint8_t marks[20];
+        CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 0);
+    }
+    unload(&f);
+    /* Two boxes side by side against the bottom wall, one on a goal, the other not. */
+    CHECK(load(&f, &sokoban, "######\n#@  .#\n# *$ #\n######\n"));
+    if (f.ok) {
+        uint8_t marks[24];
+        CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 1);
+        CHECK(marks[cell(&f.st, 3, 2)]);
+        CHECK(!marks[cell(&f.st, 2, 2)]);
+    }
+    unload(&f);
+}
+
+/* ===== budgets, errors ==================================================================== */
+
+static const char *hard_level =
+    "#############\n"
+    "#.# @#  #   #\n"
+    "#.#$$   # $ #\n"
+    "#.#  # $#   #\n"
+    "#.# $#  # $##\n"
+    "#.#  # $#  #\n"
+    "#.# $#  # $#\n"
+    "#..  # $   #\n"
+    "#..  #  #  #\n"
+    "############\n";
+
+static void test_budgets(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, hard_level));
+    if (f.ok) {
+        solve_limits lim = solve_limits_default();
+        lim.optimal = true;
+        lim.seconds = 0.01;
+        solve_result r;
+        double t0 = solve_clock();
+        CHECK_EQ_INT(push_solve(&f.st, &lim, &r), SOLVE_TIMEOUT);
+        CHECK(solve_clock() - t0 < 2.0);
+        CHECK_STR_HAS(r.message, "time");
+        CHECK(r.nodes > 0);
+        solve_result_free(&r);
+
+        volatile int cancel = 1;
+        lim = solve_limits_default();
+        lim.cancel = &cancel;
+        CHECK_EQ_INT(push_solve(&f.st, &lim, &r), SOLVE_TIMEOUT);
+        CHECK_STR_HAS(r.message, "cancel");
+        solve_result_free(&r);
+
+        /* A memory budget too small for the search stops it; it never grows past it. */
+        lim = solve_limits_default();
+        lim.optimal = true;
+        lim.memory_bytes = (size_t)3 << 20;
+        solve_status st = push_solve(&f.st, &lim, &r);
+        CHECK(st == SOLVE_TIMEOUT || st == SOLVE_ERROR);
+        CHECK_STR_HAS(r.message, "memory");
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+static int progress_calls;
+static void on_progress(void *ud, uint64_t nodes, double seconds, int bound)
+{
+    (void)ud, (void)nodes, (void)seconds, (void)bound;
+    progress_calls++;
+}
+
+static void test_progress(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, hard_level));
+    if (f.ok) {
+        solve_limits lim = solve_limits_default();
+        lim.optimal = true;
+        lim.seconds = 1.2;
+        lim.progress = on_progress;
+        solve_result r;
+        push_solve(&f.st, &lim, &r);
+        CHECK(progress_calls > 0);
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+static void test_unsupported_rules(void)
+{
+    ruleset r;
+    solve_result res;
+    fixture f;
+    const char *text = "#####\n#@$.#\n#####\n";
+
+    rules_sokoban(&r);
+    r.pull = true;
+    CHECK(load(&f, &r, text));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
+    CHECK_STR_HAS(res.message, "pull");
+    solve_result_free(&res);
+    unload(&f);
+
+    rules_sokoban(&r);
+    r.max_chain = 2;
+    CHECK(load(&f, &r, text));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
+    CHECK_STR_HAS(res.message, "max_chain");
+    solve_result_free(&res);
+    unload(&f);
+
+    rules_sokoban(&r);
+    int ice = rules_add_tile(&r, "ice", LAYER_FLOOR, TILE_SLIPPERY, 0, NULL);
+    int hole = rules_add_tile(&r, "hole", LAYER_FLOOR, TILE_HOLE, 0, NULL);
+    rules_set_glyph(&r, '~', ice, 0);
+    rules_set_glyph(&r, '^', hole, 0);
+    CHECK(load(&f, &r, "######\n#@$~.#\n######\n"));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
+    CHECK_STR_HAS(res.message, "slippery");
+    solve_result_free(&res);
+    uint8_t marks[18];
+    CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), -1);
+    unload(&f);
+    CHECK(load(&f, &r, "######\n#@$^.#\n######\n"));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
+    CHECK_STR_HAS(res.message, "hole");
+    solve_result_free(&res);
+    unload(&f);
+    /* Rules that are declared but not used by the level are fine. */
+    CHECK(load(&f, &r, text));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_SOLVED);
+    solve_result_free(&res);
+    unload(&f);
+
+    CHECK(load(&f, &sokoban, "#######\n#@$.@ #\n#######\n"));
+    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
+    CHECK_STR_HAS(res.message, "players");
+    solve_result_free(&res);
+    unload(&f);
+}
+
+/* ===== optimal mode ======================================================================= */
+
+static void test_optimal(void)
+{
+    const char *levels[] = {
+        "#####\n#@$.#\n#####\n",
+        "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+        "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
+        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+        /* the greedy choice (the near box to the near goal) is not the shortest */
+        "########\n#.   $ #\n#  ##  #\n#@ $  .#\n########\n",
+        "#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (!f.ok) continue;
+        long pushes = solve_and_replay(&f.st, true);
+        int best = brute_force_pushes(&f.st);
+        if (pushes != best) fprintf(stderr, "  level %zu: %ld pushes, brute force %d\n", i + 1, pushes, best);
+        CHECK_EQ_INT(pushes, best);
+        unload(&f);
+    }
+}
+
+/* ===== Microban =========================================================================== */
+
+static void test_microban(void)
+{
+    const char *root = getenv("TESSERA_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../shared/data/sokoban/microban.xsb", root ? root : ".");
+    levelset set;
+    error err;
+    if (levelset_load(&set, path, &sokoban, &err) != 0) {
+        printf("skipped: %s not found\n", path);
+        return;
+    }
+    CHECK(set.count >= 10);
+    for (int i = 0; i < 10 && i < set.count; i++) {
+        state s;
+        CHECK(state_init(&s, &set.levels[i], &sokoban) == 0);
+        solve_and_replay(&s, false);
+        /* Optimal on the smallest ones, checked against the brute force. */
+        if (i < 3) CHECK_EQ_INT(solve_and_replay(&s, true), brute_force_pushes(&s));
+        state_free(&s);
+    }
+    levelset_free(&set);
+}
+
+int main(void)
+{
+    rules_sokoban(&sokoban);
+    test_small_levels();
+    test_already_solved();
+    test_mid_game_start();
+    test_hex_level();
+    test_coloured_goals();
+    test_unsolvable();
+    test_dead_squares();
+    test_deadlocked_boxes();
+    test_budgets();
+    test_progress();
+    test_unsupported_rules();
+    test_optimal();
+    test_microban();
+    return check_summary("test_push_solver");
+}
