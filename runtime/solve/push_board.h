@@ -32,18 +32,21 @@ typedef struct push_dists {
     uint16_t *dist_any;           /* [goal * n + c]: the best side */
 } push_dists;
 
-/* A goal room (push_room.c): goals behind a single entrance cell, with their filling order. */
+/* A goal room (push_room.c): goals behind a few entrance cells, with their filling order. */
+enum { PUSH_ROOM_MAX_ENTRANCES = 3, PUSH_ROOM_MAX_ENTRIES = PUSH_ROOM_MAX_ENTRANCES * GRID_MAX_DIRS };
+
 typedef struct push_room {
-    int entrance;
     int ncells;
-    int32_t *cells;               /* the room, entrance excluded */
+    int32_t *cells;               /* the room, entrances excluded */
     int ngoals;
     int32_t *order;               /* the room's goals in filling order */
-    int nsides;                   /* neighbours of the entrance outside the room */
-    int8_t side_dir[GRID_MAX_DIRS];  /* direction from the entrance to each */
-    int8_t **path;                /* [m * nsides + s]: push directions taking a box from the
-                                     entrance (player on side s) to order[m], the goals before it
-                                     full; NULL when there is no way */
+    int nentrances;               /* entrance cells */
+    int nentries;                 /* ways in: an entrance and the side a box comes from */
+    int32_t entry_cell[PUSH_ROOM_MAX_ENTRIES];
+    int8_t entry_dir[PUSH_ROOM_MAX_ENTRIES];  /* from the entrance to the cell the box comes from */
+    int8_t **path;                /* [m * nentries + k]: push directions taking a box from entry k
+                                     (the player behind it) to order[m], the goals before it full;
+                                     NULL when there is no way */
     int *path_len;
 } push_room;
 
@@ -84,7 +87,7 @@ typedef struct push_board {
     int nrooms, max_room_path;
     push_room *rooms;
     int16_t *room_of;             /* [c]: the goal room holding c, or -1 */
-    int16_t *entrance_of;         /* [c]: the goal room c is the entrance of, or -1 */
+    int16_t *entrance_of;         /* [c]: the goal room c is an entrance of, or -1 */
 } push_board;
 
 /* Builds the board from the state's current position. Returns PUSH_BOARD_OK, PUSH_BOARD_STUCK
@@ -144,8 +147,10 @@ int push_rooms_init(push_board *b);       /* 0, or -1 out of memory */
 void push_rooms_free(push_board *b);
 /* A box just pushed from `from` onto `to`: when `to` is the entrance of a goal room entered
  * from outside and the room holds exactly the first goals of its order, the pushes that take
- * the box on to the next goal (directions in *dirs); returns how many, or 0. */
-int push_room_macro(const push_board *b, const push_pos *p, int from, int to, const int8_t **dirs);
+ * the box on to the next goal (directions in *dirs); returns how many, or 0. *exact is false
+ * when the path assumed the player walks round between entrances: the caller must check that
+ * each push can be made. */
+int push_room_macro(const push_board *b, const push_pos *p, int from, int to, const int8_t **dirs, bool *exact);
 
 /* ===== deadlocks (push_deadlock.c) ======================================================== */
 
@@ -206,6 +211,7 @@ typedef struct push_matcher {
 
 int push_matcher_init(push_matcher *m, int nb, int ng);
 void push_matcher_free(push_matcher *m);
+void push_matcher_resize(push_matcher *m, int nb);   /* no more boxes than at init */
 /* Minimum total pushes over assignments of boxes to distinct accepting goals, each box
  * counted by its lone-box push distance (in t) from the side the player can reach
  * (reach == stamp); PUSH_FAR when no assignment exists. Boxes on cells marked in fixed (may be

@@ -225,6 +225,14 @@ int push_matcher_init(push_matcher *m, int nb, int ng)
     return 0;
 }
 
+void push_matcher_resize(push_matcher *m, int nb)
+{
+    size_t ng = (size_t)m->ng;
+    m->nb = nb;
+    for (size_t i = (size_t)nb * ng; i < ng * ng; i++) m->cost[i] = 0;   /* dummy rows */
+    m->all_dirty = true;
+}
+
 void push_matcher_free(push_matcher *m)
 {
     free(m->cost), free(m->base_cost), free(m->u), free(m->base_u), free(m->v), free(m->base_v);

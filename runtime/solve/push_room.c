@@ -1,9 +1,9 @@
 /* push_room.c: goal-room macros. A goal room is a part of the board holding goals that the rest
- * reaches through one cell, the entrance. Filling such a room in the wrong order walls goals
+ * reaches only through a few entrance cells. Filling such a room in the wrong order walls goals
  * off, and the search wastes most of its time finding that out. Here the filling order is
  * found once, backwards: from the full room, take out a box that can still be brought in last,
  * and so on (a box that can be brought in with some boxes present can still be with fewer, so
- * this greedy order never misses one that exists). In the search, a box pushed onto the
+ * this greedy order never misses one that exists). In the search, a box pushed onto an
  * entrance goes straight on to the next goal of the order, as one move. The search is then no
  * longer complete (the order might not be the one a level needs), which the caller accounts
  * for. */
@@ -11,10 +11,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef ROOM_DEBUG
+#include <stdio.h>
+#endif
 
 enum {
     ROOM_MAX_GOALS = 64,
-    ROOM_MAX_CELLS = 400          /* bounds the (box, player) state space of the path search */
+    ROOM_MAX_CELLS = 400,         /* bounds the (box, player) state space of the path search */
+    ROOM_MAX_ENTRANCES = PUSH_ROOM_MAX_ENTRANCES
 };
 
 /* ===== the path of one box into the room ================================================== */
@@ -22,9 +26,11 @@ enum {
 typedef struct room_search {
     push_board *b;
     const uint8_t *in_room;       /* n: cells of the room */
+    uint8_t *is_entrance;         /* n: entrances of the room */
+    const int32_t *entrances;
+    int nentrances;
     uint8_t *filled;              /* n: goals already holding a box (walls here) */
-    int entrance;
-    int32_t *local;               /* n: index among the room cells and the entrance, or -1 */
+    int32_t *local;               /* n: index among the room cells and the entrances, or -1 */
     int nlocal;
     /* breadth-first search over (box cell, normalised player) */
     int32_t *seen;                /* nlocal * nlocal: state index + 1 */
@@ -39,8 +45,9 @@ static inline bool box_may_enter(const room_search *r, int c)
     return c >= 0 && r->in_room[c] && !r->filled[c];
 }
 
-/* The player's region with the box on `box` (room cells and the entrance only), marked with
- * a new stamp in marks; returns the smallest cell. */
+/* The player's region with the box on `box` (room cells and entrances; between entrances the
+ * player is taken to walk round outside, which the search checks when it uses the path),
+ * marked with a new stamp in marks; returns the smallest cell. */
 static int player_region(room_search *r, int32_t *marks, int from, int box)
 {
     const push_board *b = r->b;
@@ -50,9 +57,24 @@ static int player_region(room_search *r, int32_t *marks, int from, int box)
     r->queue[tail++] = from;
     while (head < tail) {
         int c = r->queue[head++];
-        for (int d = 0; d < b->ndirs; d++) {
-            int m = push_step(b, c, d);
-            if (m < 0 || m == box || r->local[m] < 0 || r->filled[m] || marks[m] == stamp) continue;
+        for (int d = 0; d <= b->ndirs; d++) {
+            int m;
+            if (d < b->ndirs) {
+                m = push_step(b, c, d);
+                if (m < 0 || (!r->in_room[m] && !r->is_entrance[m])) continue;
+            } else {
+                /* From one entrance the player may walk round outside to the others. */
+                if (!r->is_entrance[c]) continue;
+                for (int i = 0; i < r->nentrances; i++) {
+                    m = r->entrances[i];
+                    if (m == box || marks[m] == stamp) continue;
+                    marks[m] = stamp;
+                    r->queue[tail++] = m;
+                    if (m < least) least = m;
+                }
+                continue;
+            }
+            if (m == box || r->filled[m] || marks[m] == stamp) continue;
             marks[m] = stamp;
             r->queue[tail++] = m;
             if (m < least) least = m;
@@ -61,12 +83,12 @@ static int player_region(room_search *r, int32_t *marks, int from, int box)
     return least;
 }
 
-/* Fewest pushes that bring a box from the entrance (the player beyond it, on the neighbour in
+/* Fewest pushes that bring a box from entrance e (the player beyond it, on the neighbour in
  * direction side) to goal g; the directions go to dirs (when not NULL). -1 if impossible. */
-static int fill_path(room_search *r, int side, int g, int8_t *dirs, int max)
+static int fill_path(room_search *r, int e, int side, int g, int8_t *dirs, int max)
 {
     const push_board *b = r->b;
-    int e = r->entrance, in = b->opp[side], first = push_step(b, e, in);
+    int in = b->opp[side], first = push_step(b, e, in);
     if (push_step(b, e, side) < 0 || !box_may_enter(r, first)) return -1;
     int nl = r->nlocal, count = 0, found = -1;
     memset(r->seen, 0, sizeof *r->seen * (size_t)nl * (size_t)nl);
@@ -108,18 +130,20 @@ static int fill_path(room_search *r, int side, int g, int8_t *dirs, int max)
 /* ===== finding the rooms ================================================================== */
 
 typedef struct candidate {
-    int entrance, size, ngoals;
+    int size, ngoals, nentrances;
     int32_t *cells;
+    int32_t entrance[ROOM_MAX_ENTRANCES];
 } candidate;
 
 static int by_size(const void *a, const void *b)
 {
     const candidate *x = a, *y = b;
-    return x->size != y->size ? x->size - y->size : x->entrance - y->entrance;
+    if (x->size != y->size) return x->size - y->size;
+    return x->nentrances - y->nentrances;
 }
 
-/* The room behind the entrance e on the side of neighbour x: flood without e. */
-static int flood_room(const push_board *b, int e, int x, uint8_t *mark, int32_t *cells)
+/* The cells reached from x without crossing e: one side of the articulation cell e. */
+static int flood_side(const push_board *b, int e, int x, uint8_t *mark, int32_t *cells)
 {
     int count = 0;
     mark[x] = 1;
@@ -135,10 +159,140 @@ static int flood_room(const push_board *b, int e, int x, uint8_t *mark, int32_t 
     return count;
 }
 
+/* The open cells next to a region (marked in mark); at most `most` + 1 are listed. */
+static int region_boundary(const push_board *b, const int32_t *cells, int size, uint8_t *mark, int32_t *out,
+                           int most)
+{
+    int count = 0;
+    for (int i = 0; i < size && count <= most; i++)
+        for (int d = 0; d < b->ndirs && count <= most; d++) {
+            int m = push_step(b, cells[i], d);
+            if (m < 0 || mark[m]) continue;
+            mark[m] = 2;                  /* listed */
+            out[count++] = m;
+        }
+    for (int i = 0; i < count; i++) mark[out[i]] = 0;
+    return count;
+}
+
+static bool add_candidate(candidate *cand, int *ncand, const push_board *b, const int32_t *cells, int size,
+                          const int32_t *entrance, int nentrances)
+{
+    int goals = 0;
+    for (int i = 0; i < size; i++) goals += b->goal_at[cells[i]] >= 0;
+    for (int i = 0; i < nentrances; i++)
+        if (b->goal_at[entrance[i]] >= 0) return true;       /* a goal in the doorway: no room */
+    if (goals < 2 || goals > ROOM_MAX_GOALS || size > ROOM_MAX_CELLS || size * 2 > b->n) return true;
+    candidate *cd = &cand[(*ncand)];
+    cd->cells = malloc(sizeof *cd->cells * (size_t)size);
+    if (!cd->cells) return false;
+    memcpy(cd->cells, cells, sizeof *cells * (size_t)size);
+    memcpy(cd->entrance, entrance, sizeof *entrance * (size_t)nentrances);
+    cd->size = size, cd->ngoals = goals, cd->nentrances = nentrances;
+    (*ncand)++;
+    return true;
+}
+
+/* Rooms behind one cell: each side of an articulation cell. */
+static bool articulation_rooms(const push_board *b, candidate *cand, int *ncand, int cap, uint8_t *mark,
+                               int32_t *cells)
+{
+    int n = b->n, nd = b->ndirs;
+    for (int e = 0; e < n; e++)
+        for (int d = 0; d < nd; d++) {
+            int x = push_step(b, e, d);
+            int32_t label = b->base.side[e * nd + d];
+            if (x < 0) continue;
+            bool first = true, split = false;
+            for (int d2 = 0; d2 < nd; d2++) {
+                int32_t l2 = b->base.side[e * nd + d2];
+                if (l2 < 0) continue;
+                if (l2 != label) split = true;
+                else if (d2 < d) first = false;
+            }
+            if (!split || !first || *ncand >= cap) continue;
+            int size = flood_side(b, e, x, mark, cells);
+            if (!add_candidate(cand, ncand, b, cells, size, &e, 1)) return false;
+        }
+    return true;
+}
+
+/* Rooms around a cluster of goals: the cluster, grown ring by ring until few cells lead in. */
+static bool cluster_rooms(const push_board *b, candidate *cand, int *ncand, int cap, uint8_t *mark,
+                          int32_t *cells)
+{
+    int n = b->n;
+    uint8_t *done = calloc((size_t)n, 1);
+    if (!done) return false;
+    int32_t ring[ROOM_MAX_ENTRANCES + 1];
+    for (int g = 0; g < b->ngoals && *ncand < cap; g++) {
+        int start = b->goal[g];
+        if (done[start]) continue;
+        /* The cluster: goals joined to this one. */
+        int size = 0;
+        mark[start] = 1;
+        cells[size++] = start;
+        for (int i = 0; i < size; i++)
+            for (int d = 0; d < b->ndirs; d++) {
+                int m = push_step(b, cells[i], d);
+                if (m < 0 || mark[m] || b->goal_at[m] < 0) continue;
+                mark[m] = 1;
+                cells[size++] = m;
+            }
+        for (int i = 0; i < size; i++) done[cells[i]] = 1;
+        bool ok = true;
+        while (size * 2 <= n && size <= ROOM_MAX_CELLS) {
+            int nring = region_boundary(b, cells, size, mark, ring, ROOM_MAX_ENTRANCES);
+#ifdef ROOM_DEBUG
+            fprintf(stderr, "cluster size %d ring %d\n", size, nring);
+#endif
+            if (nring == 0) break;
+            /* A pocket off the room that leads nowhere else is part of the room. */
+            bool absorbed = false;
+            for (int i = 0; i < nring && nring <= ROOM_MAX_ENTRANCES; i++) {
+                bool outside = false;
+                for (int d = 0; d < b->ndirs && !outside; d++) {
+                    int m = push_step(b, ring[i], d);
+                    if (m < 0 || mark[m]) continue;
+                    bool in_ring = false;
+                    for (int j = 0; j < nring; j++) in_ring = in_ring || ring[j] == m;
+                    outside = !in_ring;
+                }
+                if (!outside) {
+                    mark[ring[i]] = 1;
+                    cells[size++] = ring[i];
+                    absorbed = true;
+                }
+            }
+            if (absorbed) continue;
+            if (nring <= ROOM_MAX_ENTRANCES) {
+                ok = add_candidate(cand, ncand, b, cells, size, ring, nring);
+                break;
+            }
+            /* Take in the whole ring and look again. */
+            int before = size;
+            for (int i = 0; i < before; i++)
+                for (int d = 0; d < b->ndirs; d++) {
+                    int m = push_step(b, cells[i], d);
+                    if (m < 0 || mark[m]) continue;
+                    mark[m] = 1;
+                    cells[size++] = m;
+                }
+        }
+        for (int i = 0; i < size; i++) mark[cells[i]] = 0;
+        if (!ok) {
+            free(done);
+            return false;
+        }
+    }
+    free(done);
+    return true;
+}
+
 static void room_free(push_room *room)
 {
     if (room->path)
-        for (int i = 0; i < room->ngoals * room->nsides; i++) free(room->path[i]);
+        for (int i = 0; i < room->ngoals * room->nentries; i++) free(room->path[i]);
     free(room->path), free(room->path_len), free(room->order), free(room->cells);
     memset(room, 0, sizeof *room);
 }
@@ -151,21 +305,39 @@ void push_rooms_free(push_board *b)
     b->nrooms = 0;
 }
 
+/* The shortest way in for goal g among the room's entries, or -1. */
+static int best_entry(room_search *r, const push_room *room, int g)
+{
+    int best = -1;
+    for (int k = 0; k < room->nentries; k++) {
+        int len = fill_path(r, room->entry_cell[k], room->entry_dir[k], g, NULL, 0);
+        if (len >= 0 && (best < 0 || len < best)) best = len;
+    }
+    return best;
+}
+
 /* The filling order of a room and the path of each box; false when no order exists. */
 static bool plan_room(room_search *r, push_room *room, const candidate *cand)
 {
     push_board *b = r->b;
-    int k = cand->ngoals, e = cand->entrance;
-    room->entrance = e;
+    int k = cand->ngoals;
     room->ncells = cand->size;
     room->cells = malloc(sizeof *room->cells * (size_t)cand->size);
     room->order = malloc(sizeof *room->order * (size_t)k);
     if (!room->cells || !room->order) return false;
     memcpy(room->cells, cand->cells, sizeof *room->cells * (size_t)cand->size);
-    for (int d = 0; d < b->ndirs; d++) {
-        int x = push_step(b, e, d);
-        if (x >= 0 && !r->in_room[x]) room->side_dir[room->nsides++] = (int8_t)d;
+    /* Entries: an entrance and the side the box comes from, straight into the room. */
+    for (int i = 0; i < cand->nentrances; i++) {
+        int e = cand->entrance[i];
+        for (int d = 0; d < b->ndirs; d++) {
+            int from = push_step(b, e, d), into = push_step(b, e, b->opp[d]);
+            if (from < 0 || r->in_room[from] || into < 0 || !r->in_room[into]) continue;
+            room->entry_cell[room->nentries] = e;
+            room->entry_dir[room->nentries++] = (int8_t)d;
+        }
     }
+    if (room->nentries == 0) return false;
+    room->nentrances = cand->nentrances;
     /* Backwards: the goal whose box comes in most cheaply with all the others full is the
      * last to fill. */
     int left = k;
@@ -174,17 +346,20 @@ static bool plan_room(room_search *r, push_room *room, const candidate *cand)
         if (b->goal_at[cand->cells[i]] >= 0) goals[j++] = cand->cells[i];
     for (int i = 0; i < k; i++) r->filled[goals[i]] = 1;
     bool ok = true;
-    while (left > 0 && ok) {
+    while (left > 0) {
         int best = -1, best_len = 0;
         for (int i = 0; i < left; i++) {
             r->filled[goals[i]] = 0;
-            for (int s = 0; s < room->nsides; s++) {
-                int len = fill_path(r, room->side_dir[s], goals[i], NULL, 0);
-                if (len >= 0 && (best < 0 || len < best_len)) best = i, best_len = len;
-            }
+            int len = best_entry(r, room, goals[i]);
+            if (len >= 0 && (best < 0 || len < best_len)) best = i, best_len = len;
             r->filled[goals[i]] = 1;
         }
         if (best < 0) {
+#ifdef ROOM_DEBUG
+            fprintf(stderr, "plan stuck with %d left:", left);
+            for (int i = 0; i < left; i++) fprintf(stderr, " %d", goals[i]);
+            fprintf(stderr, "\n");
+#endif
             ok = false;
             break;
         }
@@ -195,14 +370,18 @@ static bool plan_room(room_search *r, push_room *room, const candidate *cand)
     for (int i = 0; i < left; i++) r->filled[goals[i]] = 0;
     if (!ok) return false;
     room->ngoals = k;
-    room->path = calloc((size_t)k * (size_t)room->nsides, sizeof *room->path);
-    room->path_len = calloc((size_t)k * (size_t)room->nsides, sizeof *room->path_len);
-    if (!room->path || !room->path_len) return false;
+    size_t npaths = (size_t)k * (size_t)room->nentries;
+    room->path = calloc(npaths, sizeof *room->path);
+    room->path_len = calloc(npaths, sizeof *room->path_len);
     int8_t *dirs = malloc((size_t)r->nlocal * (size_t)r->nlocal + 1);
-    if (!dirs) return false;
+    if (!room->path || !room->path_len || !dirs) {
+        free(dirs);
+        return false;
+    }
     for (int m = 0; m < k; m++) {
-        for (int s = 0; s < room->nsides; s++) {
-            int len = fill_path(r, room->side_dir[s], room->order[m], dirs, r->nlocal * r->nlocal);
+        for (int e = 0; e < room->nentries; e++) {
+            int len = fill_path(r, room->entry_cell[e], room->entry_dir[e], room->order[m], dirs,
+                                r->nlocal * r->nlocal);
             if (len < 0) continue;
             int8_t *p = malloc((size_t)len);
             if (!p) {
@@ -210,8 +389,8 @@ static bool plan_room(room_search *r, push_room *room, const candidate *cand)
                 return false;
             }
             memcpy(p, dirs, (size_t)len);
-            room->path[m * room->nsides + s] = p;
-            room->path_len[m * room->nsides + s] = len;
+            room->path[m * room->nentries + e] = p;
+            room->path_len[m * room->nentries + e] = len;
             if (len > b->max_room_path) b->max_room_path = len;
         }
         r->filled[room->order[m]] = 1;
@@ -223,54 +402,29 @@ static bool plan_room(room_search *r, push_room *room, const candidate *cand)
 
 int push_rooms_init(push_board *b)
 {
-    int n = b->n, nd = b->ndirs;
+    int n = b->n;
     b->nrooms = 0;
     b->max_room_path = 0;
     b->room_of = malloc(sizeof *b->room_of * (size_t)n);
     b->entrance_of = malloc(sizeof *b->entrance_of * (size_t)n);
     uint8_t *mark = calloc((size_t)n, 1), *in_room = calloc((size_t)n, 1), *filled = calloc((size_t)n, 1);
+    uint8_t *is_entrance = calloc((size_t)n, 1);
     int32_t *cells = malloc(sizeof *cells * (size_t)n);
-    candidate *cand = malloc(sizeof *cand * (size_t)n * (size_t)nd);
-    int ncand = 0;
-    bool ok = b->room_of && b->entrance_of && mark && in_room && filled && cells && cand;
-    if (ok)
+    int cap = n + b->ngoals + 1, ncand = 0;
+    candidate *cand = malloc(sizeof *cand * (size_t)cap);
+    bool ok = b->room_of && b->entrance_of && mark && in_room && filled && is_entrance && cells && cand;
+    if (ok) {
         for (int c = 0; c < n; c++) b->room_of[c] = b->entrance_of[c] = -1;
-    /* Candidates: each side of an articulation cell that holds two goals or more, is not most
-     * of the board and is small enough to plan. */
-    for (int e = 0; e < n && ok; e++) {
-        if (b->goal_at[e] >= 0) continue;
-        for (int d = 0; d < nd && ok; d++) {
-            int x = push_step(b, e, d);
-            int32_t label = b->base.side[e * nd + d];
-            if (x < 0) continue;
-            bool first = true, split = false;
-            for (int d2 = 0; d2 < nd; d2++) {
-                int32_t l2 = b->base.side[e * nd + d2];
-                if (l2 < 0) continue;
-                if (l2 != label) split = true;
-                else if (d2 < d) first = false;
-            }
-            if (!split || !first) continue;
-            int size = flood_room(b, e, x, mark, cells), goals = 0;
-            for (int i = 0; i < size; i++) goals += b->goal_at[cells[i]] >= 0;
-            if (goals < 2 || goals > ROOM_MAX_GOALS || size > ROOM_MAX_CELLS || size * 2 > n) continue;
-            candidate *cd = &cand[ncand];
-            cd->cells = malloc(sizeof *cd->cells * (size_t)size);
-            if (!cd->cells) {
-                ok = false;
-                break;
-            }
-            memcpy(cd->cells, cells, sizeof *cells * (size_t)size);
-            cd->entrance = e, cd->size = size, cd->ngoals = goals;
-            ncand++;
-        }
+        ok = articulation_rooms(b, cand, &ncand, cap, mark, cells) &&
+             cluster_rooms(b, cand, &ncand, cap, mark, cells);
     }
     /* The smallest room around a set of goals is the tightest: take rooms smallest first,
-     * each only if its goals are not in a room taken already. */
-    qsort(cand, (size_t)ncand, sizeof *cand, by_size);
+     * each only if none of its cells is in a room taken already. */
+    if (ok) qsort(cand, (size_t)ncand, sizeof *cand, by_size);
     room_search r = { 0 };
     r.b = b;
     r.in_room = in_room;
+    r.is_entrance = is_entrance;
     r.filled = filled;
     r.local = malloc(sizeof *r.local * (size_t)n);
     r.reach = calloc((size_t)n, sizeof *r.reach);
@@ -278,49 +432,62 @@ int push_rooms_init(push_board *b)
     r.queue = malloc(sizeof *r.queue * (size_t)n);
     int most = 2;
     for (int i = 0; i < ncand; i++)
-        if (cand[i].size + 1 > most) most = cand[i].size + 1;
-    r.seen = malloc(sizeof *r.seen * (size_t)most * (size_t)most);
-    r.state_box = malloc(sizeof *r.state_box * (size_t)most * (size_t)most);
-    r.state_player = malloc(sizeof *r.state_player * (size_t)most * (size_t)most);
-    r.state_parent = malloc(sizeof *r.state_parent * (size_t)most * (size_t)most);
-    r.state_dir = malloc((size_t)most * (size_t)most);
+        if (cand[i].size + cand[i].nentrances > most) most = cand[i].size + cand[i].nentrances;
+    size_t states = (size_t)most * (size_t)most;
+    r.seen = malloc(sizeof *r.seen * states);
+    r.state_box = malloc(sizeof *r.state_box * states);
+    r.state_player = malloc(sizeof *r.state_player * states);
+    r.state_parent = malloc(sizeof *r.state_parent * states);
+    r.state_dir = malloc(states);
     b->rooms = calloc((size_t)(ncand ? ncand : 1), sizeof *b->rooms);
-    ok = ok && r.local && r.reach && r.reach2 && r.queue && r.seen && r.state_box && r.state_player && r.state_parent &&
-         r.state_dir && b->rooms;
+    ok = ok && r.local && r.reach && r.reach2 && r.queue && r.seen && r.state_box && r.state_player &&
+         r.state_parent && r.state_dir && b->rooms;
     for (int i = 0; i < ncand && ok; i++) {
         candidate *cd = &cand[i];
         bool taken = false;
-        for (int j = 0; j < cd->size && !taken; j++) taken = b->room_of[cd->cells[j]] >= 0 && b->goal_at[cd->cells[j]] >= 0;
-        if (taken || b->entrance_of[cd->entrance] >= 0) continue;
+        for (int j = 0; j < cd->size && !taken; j++)
+            taken = b->room_of[cd->cells[j]] >= 0 || b->entrance_of[cd->cells[j]] >= 0;
+        for (int j = 0; j < cd->nentrances && !taken; j++)
+            taken = b->room_of[cd->entrance[j]] >= 0 || b->entrance_of[cd->entrance[j]] >= 0;
+        if (taken) continue;
         for (int c = 0; c < n; c++) r.local[c] = -1;
         r.nlocal = 0;
         for (int j = 0; j < cd->size; j++) {
             in_room[cd->cells[j]] = 1;
             r.local[cd->cells[j]] = r.nlocal++;
         }
-        r.local[cd->entrance] = r.nlocal++;
-        r.entrance = cd->entrance;
+        for (int j = 0; j < cd->nentrances; j++) {
+            r.local[cd->entrance[j]] = r.nlocal++;
+            is_entrance[cd->entrance[j]] = 1;
+        }
+        r.entrances = cd->entrance;
+        r.nentrances = cd->nentrances;
         push_room *room = &b->rooms[b->nrooms];
+#ifdef ROOM_DEBUG
+        fprintf(stderr, "candidate size %d goals %d entrances %d:", cd->size, cd->ngoals, cd->nentrances);
+        for (int j = 0; j < cd->nentrances; j++) fprintf(stderr, " %d", cd->entrance[j]);
+        fprintf(stderr, "\n");
+#endif
         if (plan_room(&r, room, cd)) {
-            for (int j = 0; j < cd->size; j++)
-                if (b->room_of[cd->cells[j]] < 0) b->room_of[cd->cells[j]] = (int16_t)b->nrooms;
-            b->entrance_of[cd->entrance] = (int16_t)b->nrooms;
+            for (int j = 0; j < cd->size; j++) b->room_of[cd->cells[j]] = (int16_t)b->nrooms;
+            for (int j = 0; j < room->nentries; j++) b->entrance_of[room->entry_cell[j]] = (int16_t)b->nrooms;
             b->nrooms++;
         } else {
             room_free(room);
         }
         for (int j = 0; j < cd->size; j++) in_room[cd->cells[j]] = 0;
+        for (int j = 0; j < cd->nentrances; j++) is_entrance[cd->entrance[j]] = 0;
     }
     for (int i = 0; i < ncand; i++) free(cand[i].cells);
-    free(cand), free(mark), free(in_room), free(filled), free(cells);
-    free(r.local), free(r.reach), free(r.reach2), free(r.queue), free(r.seen), free(r.state_box), free(r.state_player);
-    free(r.state_parent), free(r.state_dir);
+    free(cand), free(mark), free(in_room), free(filled), free(is_entrance), free(cells);
+    free(r.local), free(r.reach), free(r.reach2), free(r.queue), free(r.seen), free(r.state_box);
+    free(r.state_player), free(r.state_parent), free(r.state_dir);
     return ok ? 0 : -1;
 }
 
 /* ===== in the search ====================================================================== */
 
-int push_room_macro(const push_board *b, const push_pos *p, int from, int to, const int8_t **dirs)
+int push_room_macro(const push_board *b, const push_pos *p, int from, int to, const int8_t **dirs, bool *exact)
 {
     int ri = b->entrance_of[to];
     if (ri < 0 || b->room_of[from] == ri) return 0;
@@ -332,12 +499,12 @@ int push_room_macro(const push_board *b, const push_pos *p, int from, int to, co
     int inside = 0;
     for (int i = 0; i < room->ncells; i++) inside += p->occ[room->cells[i]] != PUSH_NO_BOX;
     if (inside != m) return 0;
-    int goal = b->goal_at[room->order[m]];
-    if (!push_accepts(b, b->box_class[p->occ[to]], goal)) return 0;
-    for (int s = 0; s < room->nsides; s++)
-        if (push_step(b, to, room->side_dir[s]) == from) {
-            *dirs = room->path[m * room->nsides + s];
-            return *dirs ? room->path_len[m * room->nsides + s] : 0;
+    if (!push_accepts(b, b->box_class[p->occ[to]], b->goal_at[room->order[m]])) return 0;
+    *exact = room->nentrances == 1;
+    for (int k = 0; k < room->nentries; k++)
+        if (room->entry_cell[k] == to && push_step(b, to, room->entry_dir[k]) == from) {
+            *dirs = room->path[m * room->nentries + k];
+            return *dirs ? room->path_len[m * room->nentries + k] : 0;
         }
     return 0;
 }

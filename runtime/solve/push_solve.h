@@ -27,6 +27,7 @@ typedef struct push_options {
     bool corral;                  /* PI-corral pruning */
     bool tunnels;                 /* tunnel macros */
     bool rooms;                   /* anytime: goal-room macros (a fixed filling order) */
+    bool patterns;                /* anytime: deadlock patterns proved by small searches */
     bool player_bound;            /* the bound counts each box from the side the player reaches */
     int weight;                   /* anytime: priority = weight * bound + pushes; 0 = greedy */
     bool portfolio;               /* anytime: interleave A* (weight 1) with the search above */

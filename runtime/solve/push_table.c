@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CHUNK_NODES = 1 << PUSH_CHUNK_BITS, FIRST_BUCKETS = 1 << 16 };
+enum { CHUNK_NODES = 1 << PUSH_CHUNK_BITS };
 
 static bool charge(push_budget *b, size_t bytes)
 {
@@ -15,18 +15,31 @@ static bool charge(push_budget *b, size_t bytes)
     return true;
 }
 
-int push_table_init(push_table *t, int nboxes, push_budget *budget)
+static size_t node_size(int nboxes)
+{
+    size_t size = sizeof(push_node) + sizeof(uint16_t) * (size_t)nboxes;
+    return (size + 3) & ~(size_t)3;   /* keeps the 32-bit fields aligned */
+}
+
+int push_table_init(push_table *t, int nboxes, uint32_t buckets, push_budget *budget)
 {
     memset(t, 0, sizeof *t);
     t->nboxes = nboxes;
     t->budget = budget;
-    size_t size = sizeof(push_node) + sizeof(uint16_t) * (size_t)nboxes;
-    t->node_size = (size + 3) & ~(size_t)3;   /* keeps the 32-bit fields aligned */
-    if (!charge(budget, sizeof *t->bucket * FIRST_BUCKETS)) return -1;
-    t->bucket = calloc(FIRST_BUCKETS, sizeof *t->bucket);
+    t->node_size = node_size(nboxes);
+    if (!charge(budget, sizeof *t->bucket * buckets)) return -1;
+    t->bucket = calloc(buckets, sizeof *t->bucket);
     if (!t->bucket) return -1;
-    t->mask = FIRST_BUCKETS - 1;
+    t->mask = buckets - 1;
     return 0;
+}
+
+void push_table_clear(push_table *t, int nboxes)
+{
+    t->nboxes = nboxes;
+    t->node_size = node_size(nboxes);     /* no larger than before: the chunks still fit */
+    t->count = 0;
+    memset(t->bucket, 0, sizeof *t->bucket * ((size_t)t->mask + 1));
 }
 
 void push_table_free(push_table *t)

@@ -21,6 +21,7 @@ typedef struct push_node {
     uint16_t player;              /* normalised player cell */
     uint16_t g;                   /* pushes from the start along the parent chain */
     uint16_t h;                   /* lower bound; PUSH_FAR marks a dead position */
+    uint16_t moved;               /* where the last push left its box (0xFFFF at the start) */
     uint8_t closed;               /* expanded */
     uint8_t spare;
     uint16_t box[];               /* nboxes cells, sorted within each colour class */
@@ -36,8 +37,11 @@ typedef struct push_table {
     push_budget *budget;
 } push_table;
 
-int push_table_init(push_table *t, int nboxes, push_budget *budget);   /* 0, or -1 */
+/* buckets: the first bucket count, a power of two. 0, or -1 out of memory or budget. */
+int push_table_init(push_table *t, int nboxes, uint32_t buckets, push_budget *budget);
 void push_table_free(push_table *t);
+/* Forgets every node, keeping the memory, for a problem with at most as many boxes. */
+void push_table_clear(push_table *t, int nboxes);
 
 enum { PUSH_CHUNK_BITS = 14 };   /* nodes per chunk: 16384 */
 

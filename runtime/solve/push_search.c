@@ -1,0 +1,608 @@
+/* push_search.c: the push search engine: expanding a node (PI-corral pruning, pushes with their
+ * tunnel and goal-room macros, freeze deadlocks, deadlock patterns), the matching bound kept
+ * incrementally from parent to children, the best-first loop and the solution text. */
+#include "solve/push_search.h"
+
+#include <ctype.h>
+#ifdef PATTERN_STATS
+#include <stdio.h>
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/push_pattern.h"
+
+enum {
+    CHECK_EVERY = 256,            /* expansions between clock and cancel checks */
+    REBASE_MOST = 6,              /* boxes that may differ to start from the kept matching */
+    PUSH_NO_CELL = 0xFFFF,
+    H_BITS = 12                   /* priorities break ties on the bound, in their low bits */
+};
+
+/* ===== keys and priorities ================================================================ */
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+static uint64_t boxes_hash(const push_search *s, const uint16_t *box)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < s->b->nboxes; i++) h ^= s->zbox[s->b->box_class[i] * s->b->n + box[i]];
+    return h;
+}
+
+static uint32_t priority(const push_search *s, int g, int h)
+{
+    uint64_t main = s->cfg.optimal ? (uint64_t)g + (uint64_t)h
+                               : (uint64_t)h * (uint64_t)(s->cfg.weight ? s->cfg.weight : 1) + (s->cfg.weight ? (uint64_t)g : 0);
+    uint64_t limit = (1u << (32 - H_BITS)) - 1;
+    if (main > limit) main = limit;
+    return (uint32_t)(main << H_BITS) | (uint32_t)(h < (1 << H_BITS) ? h : (1 << H_BITS) - 1);
+}
+
+/* Reach marks compare against a stamp that grows by one per flood fill. UINT32_MAX is never a
+ * live stamp ("no cell"). */
+static inline uint32_t next_stamp(push_search *s) { return ++s->stamp; }
+
+/* Between expansions (one takes far fewer than a million stamps): clears the marks before the
+ * stamp could wrap. */
+static void rewind_stamps(push_search *s)
+{
+    if (s->stamp < UINT32_MAX - (1u << 20)) return;
+    memset(s->reach, 0, sizeof *s->reach * (size_t)s->b->n);
+    memset(s->child_reach, 0, sizeof *s->child_reach * (size_t)s->b->n);
+    memset(s->macro_reach, 0, sizeof *s->macro_reach * (size_t)s->b->n);
+    s->stamp = 0;
+}
+
+/* ===== making pushes ====================================================================== */
+
+/* Pushes the box in slot i in direction d, then on through a tunnel or into a goal room. The
+ * directions of the pushes go to s->macro; returns the box's new slot; *pushes counts them
+ * and *player is where the player ends. */
+static int make_push(push_search *s, int i, int d, int *pushes, int *player)
+{
+    const push_board *b = s->b;
+    int from = s->pos.box[i], to = push_step(b, from, d), count = 0;
+    i = push_pos_move(&s->pos, b, i, to);
+    s->macro[count++] = (int8_t)d;
+    for (;;) {
+        const int8_t *dirs;
+        bool exact;
+        int len = s->use_rooms ? push_room_macro(b, &s->pos, from, to, &dirs, &exact) : 0;
+        if (len > 0) {
+            int entrance = to, was_from = from, was_count = count;
+            bool ok = true;
+            for (int k = 0; k < len && ok; k++) {
+                int behind = push_step(b, to, b->opp[dirs[k]]);
+                if (!exact && behind != from) {
+                    uint32_t stamp = next_stamp(s);
+                    push_reach(b, s->pos.occ, from, s->macro_reach, stamp, s->queue);
+                    ok = s->macro_reach[behind] == stamp;
+                    if (!ok) break;
+                }
+                from = to;
+                to = push_step(b, to, dirs[k]);
+                i = push_pos_move(&s->pos, b, i, to);
+                s->macro[count++] = dirs[k];
+            }
+            if (!ok) {                /* the way round was blocked: stop on the entrance */
+                i = push_pos_move(&s->pos, b, i, entrance);
+                to = entrance, from = was_from, count = was_count;
+            }
+            break;
+        }
+        if (!s->cfg.opt.tunnels || !push_tunnel_next(b, &s->pos, from, to, d)) break;
+        from = to;
+        to = push_step(b, to, d);
+        i = push_pos_move(&s->pos, b, i, to);
+        s->macro[count++] = (int8_t)d;
+    }
+    *pushes = count;
+    *player = from;
+    return i;
+}
+
+/* Whether the box in slot i can be pushed in direction d now (player region: reach == stamp). */
+static inline bool can_push(const push_search *s, int i, int d, const uint32_t *reach, uint32_t stamp)
+{
+    const push_board *b = s->b;
+    int c = s->pos.box[i], to = push_step(b, c, d), behind = push_step(b, c, b->opp[d]);
+    return to >= 0 && behind >= 0 && s->pos.occ[to] == PUSH_NO_BOX && reach[behind] == stamp;
+}
+
+/* ===== the search ========================================================================= */
+
+/* The bound of the position in s->pos, with the boxes frozen on goals in child_frozen. */
+static int bound_of(push_search *s, const uint32_t *reach, uint32_t stamp)
+{
+    const push_board *b = s->b;
+    const push_dists *t = &b->base;
+    int nf = s->nchild_frozen;
+    if (nf > 0) {
+        const push_dists *walled = push_fixed_get(&s->fixed, b, s->child_frozen, nf);
+        if (walled) t = walled;
+        for (int i = 0; i < nf; i++) s->frozen_mark[s->child_frozen[i]] = 1;
+    }
+    /* Without the player's side every box counts from its best side: pass a stamp no cell
+     * holds, so no side looks reachable. */
+    int h = push_lower_bound(b, &s->mat, &s->pos, reach, s->cfg.opt.player_bound ? stamp : UINT32_MAX, t,
+                             nf > 0 ? s->frozen_mark : NULL);
+    for (int i = 0; i < nf; i++) s->frozen_mark[s->child_frozen[i]] = 0;
+    return h;
+}
+
+/* Adds cells to a sorted set (no duplicates). */
+static void merge_cells(int32_t *set, int *count, const int32_t *cells, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int c = cells[i], j = *count;
+        while (j > 0 && set[j - 1] > c) j--;
+        if (j > 0 && set[j - 1] == c) continue;
+        memmove(set + j + 1, set + j, sizeof *set * (size_t)(*count - j));
+        set[j] = c;
+        (*count)++;
+    }
+}
+
+/* The boxes of s->pos frozen on their goals, into s->frozen; false when a frozen group holds
+ * a box off its goal (the position is lost). */
+static bool find_frozen(push_search *s)
+{
+    const push_board *b = s->b;
+    s->nfrozen = 0;
+    if (!s->cfg.opt.freeze) return true;
+    for (int i = 0; i < b->nboxes; i++) {
+        int c = s->pos.box[i];
+        if (!push_on_goal(b, b->box_class[i], c) || s->frozen_mark[c]) continue;
+        if (!push_frozen(&s->frz, b, &s->pos, c, true)) continue;
+        for (int j = 0; j < s->frz.nfrozen; j++) {
+            int fc = s->frz.frozen[j];
+            if (!push_on_goal(b, b->box_class[s->pos.occ[fc]], fc)) {
+                for (int m = 0; m < s->nfrozen; m++) s->frozen_mark[s->frozen[m]] = 0;
+                s->nfrozen = 0;
+                return false;
+            }
+            s->frozen_mark[fc] = 1;
+        }
+        merge_cells(s->frozen, &s->nfrozen, s->frz.frozen, s->frz.nfrozen);
+    }
+    for (int m = 0; m < s->nfrozen; m++) s->frozen_mark[s->frozen[m]] = 0;
+    return true;
+}
+
+/* A position reached by a push from `parent` (already applied to s->pos). */
+/* The child's bound: from the parent's matching when the frozen boxes are the same (only
+ * the rows that changed are solved again), else from scratch. `moved` is the row of the
+ * pushed box. */
+static int child_bound(push_search *s, int moved, int to, uint32_t stamp)
+{
+    if (s->nchild_frozen != s->nfrozen) return bound_of(s, s->child_reach, stamp);
+    int was = s->row_cell[moved];
+    s->row_cell[moved] = (uint16_t)to;
+    int h = push_bound_child(s->b, &s->mat, s->row_cell, s->child_reach, s->cfg.opt.player_bound ? stamp : UINT32_MAX,
+                             s->parent_dists, s->nfrozen ? s->parent_mark : NULL);
+    s->row_cell[moved] = (uint16_t)was;
+    return h;
+}
+
+/* A position reached by a push from `parent` (already applied to s->pos): the box of the
+ * parent's slot `moved` now stands on `to`, and the player on `player`. */
+static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash, int player, int moved, int to)
+{
+    const push_board *b = s->b;
+    uint32_t stamp = next_stamp(s);
+    int norm = push_reach(b, s->pos.occ, player, s->child_reach, stamp, s->queue);
+    uint64_t hash = box_hash ^ s->zplayer[norm];
+    uint32_t id = push_table_find(&s->tt, hash, s->pos.box, norm);
+    if (id) {
+        push_node *nd = push_table_node(&s->tt, id);
+        if (nd->h == PUSH_FAR || g >= nd->g) return;
+        /* A shorter way here. A* must look again from here (the bound is admissible but not
+         * always consistent); the anytime search just keeps the shorter path. */
+        nd->g = (uint16_t)g;
+        nd->parent = parent;
+        if (s->cfg.optimal) {
+            nd->closed = 0;
+            if (push_queue_push(&s->open, priority(s, g, nd->h), id) != 0) s->out_of_memory = true;
+        }
+        return;
+    }
+    int h = child_bound(s, moved, to, stamp);
+    id = push_table_add(&s->tt, hash, s->pos.box, norm);
+    if (!id) {
+        s->out_of_memory = true;
+        return;
+    }
+    push_node *nd = push_table_node(&s->tt, id);
+    nd->parent = parent;
+    nd->g = (uint16_t)g;
+    nd->h = (uint16_t)h;
+    nd->moved = (uint16_t)to;
+    if (h == PUSH_FAR) {          /* remembered, so the bound is not computed again */
+        nd->closed = 1;
+        return;
+    }
+    if (h == 0 && !s->cfg.optimal) {
+        s->solution = id;
+        return;
+    }
+    if (push_queue_push(&s->open, priority(s, g, h), id) != 0) s->out_of_memory = true;
+}
+
+
+static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, uint64_t box_hash);
+
+static void expand(push_search *s, uint32_t id)
+{
+    const push_board *b = s->b;
+    rewind_stamps(s);
+    push_node *nd = push_table_node(&s->tt, id);
+    nd->closed = 1;
+    int g = nd->g;
+    push_pos_load(&s->pos, b, nd->box, nd->player);
+    uint32_t stamp = next_stamp(s);
+    push_reach(b, s->pos.occ, nd->player, s->reach, stamp, s->queue);
+    uint64_t box_hash = boxes_hash(s, s->pos.box);
+    /* Deadlock patterns are looked for here rather than when the node is made: the greedy
+     * search takes only a fraction of the nodes it makes. */
+    if (s->patterns && nd->moved != PUSH_NO_CELL &&
+        push_pattern_dead(s->patterns, &s->pos, nd->moved, nd->player, s->nodes)) {
+        nd->h = PUSH_FAR;
+        return;
+    }
+    if (!find_frozen(s)) return;
+    for (int m = 0; m < s->nfrozen; m++) s->parent_mark[s->frozen[m]] = 1;
+    expand_marked(s, id, g, stamp, box_hash);
+    for (int m = 0; m < s->nfrozen; m++) s->parent_mark[s->frozen[m]] = 0;
+}
+
+/* The matching of the node being expanded, kept for its children to start from. The greedy
+ * search mostly takes a node close to the last one, so it starts from the kept matching
+ * when only a few boxes differ: boxes still on their row's cell keep their row, the others
+ * take the rows left over in their class, and only changed rows are solved again. */
+static void rebase(push_search *s, uint32_t stamp)
+{
+    const push_board *b = s->b;
+    int nb = b->nboxes, changed = 0;
+    uint32_t player_stamp = s->cfg.opt.player_bound ? stamp : UINT32_MAX;
+    const uint8_t *fixed = s->nfrozen ? s->parent_mark : NULL;
+    bool same = s->have_base && s->base_dists == s->parent_dists && s->base_nfrozen == s->nfrozen &&
+                memcmp(s->base_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen) == 0;
+    if (same) {
+        for (int j = 0; j < nb; j++) s->slot_row[j] = -1;
+        for (int r = 0; r < nb; r++) {
+            int j = s->pos.occ[s->row_cell[r]];
+            s->new_cell[r] = PUSH_NO_CELL;
+            if (j != PUSH_NO_BOX && b->box_class[j] == b->box_class[r]) {
+                s->slot_row[j] = r;
+                s->new_cell[r] = s->row_cell[r];
+            }
+        }
+        for (int j = 0; j < nb && changed <= REBASE_MOST; j++) {
+            if (s->slot_row[j] >= 0) continue;
+            int k = b->box_class[j], r = b->class_first[k];
+            while (s->new_cell[r] != PUSH_NO_CELL) r++;
+            s->slot_row[j] = r;
+            s->new_cell[r] = s->pos.box[j];
+            changed++;
+        }
+        if (changed <= REBASE_MOST) {
+            push_bound_child(b, &s->mat, s->new_cell, s->reach, player_stamp, s->parent_dists, fixed);
+            push_bound_keep(&s->mat);
+            memcpy(s->row_cell, s->new_cell, sizeof *s->row_cell * (size_t)nb);
+            return;
+        }
+    }
+    push_lower_bound(b, &s->mat, &s->pos, s->reach, player_stamp, s->parent_dists, fixed);
+    push_bound_keep(&s->mat);
+    memcpy(s->row_cell, s->pos.box, sizeof *s->row_cell * (size_t)nb);
+    for (int j = 0; j < nb; j++) s->slot_row[j] = j;
+    s->have_base = true;
+    s->base_dists = s->parent_dists;
+    s->base_nfrozen = s->nfrozen;
+    memcpy(s->base_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen);
+}
+
+/* expand, with the node loaded and its frozen boxes marked in parent_mark. */
+static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, uint64_t box_hash)
+{
+    const push_board *b = s->b;
+    int npush = s->cfg.opt.corral ? push_corral_find(&s->corral, b, &s->pos, s->parent_mark, s->reach, stamp) : -1;
+    if (npush == 0) return;                 /* a corral no push can enter: lost */
+    s->parent_dists = &b->base;
+    if (s->nfrozen > 0) {
+        const push_dists *walled = push_fixed_get(&s->fixed, b, s->frozen, s->nfrozen);
+        if (walled) s->parent_dists = walled;
+    }
+    rebase(s, stamp);
+    int all = b->nboxes * b->ndirs;
+    for (int m = 0; m < (npush > 0 ? npush : all); m++) {
+        int code = npush > 0 ? s->corral.push[m] : m, i = code / b->ndirs, d = code % b->ndirs;
+        int c = s->pos.box[i], k = b->box_class[i];
+        if (!can_push(s, i, d, s->reach, stamp) || b->dead[k * b->n + push_step(b, c, d)]) continue;
+        int pushes, player, j = make_push(s, i, d, &pushes, &player), to = s->pos.box[j];
+        bool lost = s->cfg.opt.freeze && push_freeze_deadlock(&s->frz, b, &s->pos, to);
+        /* Boxes stay frozen, so the child's frozen set is the parent's plus the group the
+         * push just froze (on goals, or it would be lost). */
+        memcpy(s->child_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen);
+        s->nchild_frozen = s->nfrozen;
+        if (!lost && s->cfg.opt.freeze && s->frz.nfrozen > 0)
+            merge_cells(s->child_frozen, &s->nchild_frozen, s->frz.frozen, s->frz.nfrozen);
+        if (!lost && g + pushes < PUSH_FAR)
+            add_child(s, id, g + pushes, box_hash ^ s->zbox[k * b->n + c] ^ s->zbox[k * b->n + to], player,
+                      s->slot_row[i], to);
+        push_pos_move(&s->pos, b, j, c);
+        if (s->solution || s->out_of_memory) return;
+    }
+}
+
+static bool out_of_time(const push_search *s)
+{
+    const push_search_config *c = &s->cfg;
+    if (c->cancel && *c->cancel) return true;
+    if (c->max_nodes && s->nodes >= c->max_nodes) return true;
+    return c->seconds > 0 && solve_clock() - c->t0 > c->seconds;
+}
+
+void push_search_run(push_search *s, int slice)
+{
+    for (int done = 0; done < slice && !s->solution && !s->out_of_memory; ) {
+        uint32_t prio, id = push_queue_pop(&s->open, &prio);
+        if (!id) {
+            s->exhausted = true;
+            return;
+        }
+        push_node *nd = push_table_node(&s->tt, id);
+        if (nd->closed) continue;
+        if (nd->h == 0) {             /* A*: the first solved position taken out is optimal */
+            s->solution = id;
+            return;
+        }
+        s->nodes++;
+        done++;
+        s->bound = s->cfg.optimal ? nd->g + nd->h : nd->h;
+        expand(s, id);
+        if ((s->nodes % CHECK_EVERY == 0 || s->cfg.max_nodes) && out_of_time(s)) {
+            s->timed_out = true;
+            return;
+        }
+    }
+}
+
+/* ===== the solution string ================================================================ */
+
+typedef struct text {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} text;
+
+static void put(text *t, char c)
+{
+    if (t->failed) return;
+    if (t->len + 2 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 256;
+        char *bigger = realloc(t->s, cap);
+        if (!bigger) {
+            t->failed = true;
+            return;
+        }
+        t->s = bigger;
+        t->cap = cap;
+    }
+    t->s[t->len++] = c;
+    t->s[t->len] = 0;
+}
+
+/* Walks the player from `from` to `to` (boxes block) by a shortest path. */
+static bool walk(push_search *s, int from, int to, text *out, long *moves)
+{
+    const push_board *b = s->b;
+    if (from == to) return true;
+    int32_t *prev = s->queue + b->n;          /* second half of the scratch queue */
+    uint32_t stamp = next_stamp(s);
+    int head = 0, tail = 0;
+    s->reach[from] = stamp;
+    s->queue[tail++] = from;
+    while (head < tail && s->reach[to] != stamp) {
+        int c = s->queue[head++];
+        for (int d = 0; d < b->ndirs; d++) {
+            int m = push_step(b, c, d);
+            if (m < 0 || s->reach[m] == stamp || s->pos.occ[m] != PUSH_NO_BOX) continue;
+            s->reach[m] = stamp;
+            prev[m] = d;
+            s->queue[tail++] = m;
+        }
+    }
+    if (s->reach[to] != stamp) return false;
+    int len = 0;
+    for (int c = to; c != from; c = push_step(b, c, b->opp[prev[c]])) len++;
+    size_t start = out->len;
+    for (int i = 0; i < len; i++) put(out, '?');
+    if (out->failed) return false;
+    for (int c = to, i = len - 1; c != from; c = push_step(b, c, b->opp[prev[c]]), i--)
+        out->s[start + (size_t)i] = grid_dir_letter(b->topo, prev[c]);
+    *moves += len;
+    return true;
+}
+
+/* Finds the push from the position in s->pos (player at *at) that leads to node `to`, and
+ * writes it, one push at a time with the walks between. */
+static bool write_step(push_search *s, const push_node *to, int *at, text *out, long *moves, long *pushes)
+{
+    const push_board *b = s->b;
+    uint32_t stamp = next_stamp(s);
+    push_reach(b, s->pos.occ, *at, s->reach, stamp, s->queue);
+    for (int i = 0; i < b->nboxes; i++)
+        for (int d = 0; d < b->ndirs; d++) {
+            if (!can_push(s, i, d, s->reach, stamp)) continue;
+            int c = s->pos.box[i];
+            int count, player, j = make_push(s, i, d, &count, &player);
+            uint32_t cs = next_stamp(s);
+            int norm = push_reach(b, s->pos.occ, player, s->child_reach, cs, s->queue);
+            bool found = norm == to->player && memcmp(s->pos.box, to->box, sizeof *to->box * (size_t)b->nboxes) == 0;
+            push_pos_move(&s->pos, b, j, c);
+            if (!found) continue;
+            int8_t *dirs = malloc((size_t)count);
+            if (!dirs) return false;
+            memcpy(dirs, s->macro, (size_t)count);
+            for (int k = 0; k < count; k++) {
+                int box = s->pos.box[i], behind = push_step(b, box, b->opp[dirs[k]]);
+                if (!walk(s, *at, behind, out, moves)) {
+                    free(dirs);
+                    return false;
+                }
+                put(out, (char)toupper((unsigned char)grid_dir_letter(b->topo, dirs[k])));
+                i = push_pos_move(&s->pos, b, i, push_step(b, box, dirs[k]));
+                *at = box;
+            }
+            *moves += count;
+            *pushes += count;
+            free(dirs);
+            return !out->failed;
+        }
+    return false;
+}
+
+bool push_search_write(push_search *s, solve_result *out)
+{
+    uint32_t n = 0;
+    for (uint32_t id = s->solution; id; id = push_table_node(&s->tt, id)->parent) n++;
+    uint32_t *path = malloc(sizeof *path * n);
+    if (!path) return false;
+    uint32_t k = n;
+    for (uint32_t id = s->solution; id; id = push_table_node(&s->tt, id)->parent) path[--k] = id;
+    text t = { 0 };
+    put(&t, 0);
+    t.len = 0;
+    long moves = 0, pushes = 0;
+    int at = s->b->start_player;
+    push_pos_load(&s->pos, s->b, s->b->start_box, at);
+    bool ok = !t.failed;
+    for (uint32_t i = 1; i < n && ok; i++)
+        ok = write_step(s, push_table_node(&s->tt, path[i]), &at, &t, &moves, &pushes);
+    free(path);
+    if (!ok) {
+        free(t.s);
+        return false;
+    }
+    out->solution = t.s;
+    out->moves = moves;
+    out->pushes = pushes;
+    return true;
+}
+
+
+/* ===== lifetime ========================================================================= */
+
+void push_search_free(push_search *s)
+{
+    push_table_free(&s->tt);
+    push_queue_free(&s->open);
+    push_pos_free(&s->pos);
+    push_freeze_free(&s->frz);
+    push_matcher_free(&s->mat);
+    push_corral_free(&s->corral);
+    push_fixed_free(&s->fixed);
+#ifdef PATTERN_STATS
+    if (s->patterns) {
+        push_pattern_stats st = push_pattern_stats_of(s->patterns);
+        fprintf(stderr, "patterns: nodes %llu queries %llu searches %llu dead %llu sub_nodes %llu\n",
+                (unsigned long long)s->nodes, (unsigned long long)st.queries, (unsigned long long)st.searches,
+                (unsigned long long)st.dead, (unsigned long long)st.sub_nodes);
+    }
+#endif
+    push_patterns_free(s->patterns);
+    free(s->frozen), free(s->child_frozen), free(s->frozen_mark), free(s->parent_mark), free(s->row_cell);
+    free(s->new_cell), free(s->slot_row), free(s->base_frozen);
+    free(s->macro), free(s->reach), free(s->child_reach), free(s->macro_reach), free(s->queue), free(s->zbox);
+    free(s->zplayer);
+    memset(s, 0, sizeof *s);
+}
+
+bool push_search_init(push_search *s, const push_board *b, const push_search_config *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->b = b;
+    s->cfg = *cfg;
+    s->use_rooms = cfg->rooms && b->nrooms > 0;
+    s->max_boxes = b->nboxes;
+    /* An eighth for the distances with frozen boxes as walls, a quarter of the rest for the
+     * deadlock patterns when they are on. */
+    size_t walled = cfg->memory / 8, rest = cfg->memory - walled;
+    size_t patterns = cfg->patterns ? rest / 4 : 0;
+    s->mem.limit = rest - patterns;
+    int n = b->n, nk = b->nclasses ? b->nclasses : 1;
+    s->reach = calloc((size_t)n, sizeof *s->reach);
+    s->child_reach = calloc((size_t)n, sizeof *s->child_reach);
+    s->macro_reach = calloc((size_t)n, sizeof *s->macro_reach);
+    s->queue = malloc(sizeof *s->queue * (size_t)n * 2);
+    s->zbox = malloc(sizeof *s->zbox * (size_t)n * (size_t)nk);
+    s->zplayer = malloc(sizeof *s->zplayer * (size_t)n);
+    s->frozen = malloc(sizeof *s->frozen * (size_t)(b->nboxes + 1));
+    s->child_frozen = malloc(sizeof *s->child_frozen * (size_t)(b->nboxes + 1));
+    s->frozen_mark = calloc((size_t)n + 1, 1);
+    s->parent_mark = calloc((size_t)n + 1, 1);
+    s->row_cell = malloc(sizeof *s->row_cell * (size_t)(b->nboxes + 1));
+    s->new_cell = malloc(sizeof *s->new_cell * (size_t)(b->nboxes + 1));
+    s->slot_row = malloc(sizeof *s->slot_row * (size_t)(b->nboxes + 1));
+    s->base_frozen = malloc(sizeof *s->base_frozen * (size_t)(b->nboxes + 1));
+    s->macro = malloc((size_t)(n + b->max_room_path + 2));
+    push_queue_init(&s->open, &s->mem, !cfg->optimal);
+    if (!s->reach || !s->child_reach || !s->macro_reach || !s->queue || !s->zbox || !s->zplayer ||
+        push_pos_init(&s->pos, b) != 0 || push_freeze_init(&s->frz, b) != 0 ||
+        push_matcher_init(&s->mat, b->nboxes, b->ngoals) != 0 || push_corral_init(&s->corral, b) != 0 ||
+        push_table_init(&s->tt, b->nboxes, cfg->max_nodes ? 1u << 12 : 1u << 16, &s->mem) != 0 || push_fixed_init(&s->fixed, b, walled) != 0 ||
+        !s->frozen || !s->child_frozen || !s->frozen_mark || !s->parent_mark || !s->row_cell || !s->macro ||
+        !s->new_cell || !s->slot_row || !s->base_frozen)
+        return false;
+    for (int i = 0; i < n * nk; i++) s->zbox[i] = mix64((uint64_t)i * 2 + 1);
+    for (int i = 0; i < n; i++) s->zplayer[i] = mix64((uint64_t)i * 2 + 2 + ((uint64_t)1 << 40));
+    if (cfg->patterns && !(s->patterns = push_patterns_new(b, patterns))) return false;
+    return true;
+}
+
+void push_search_reset(push_search *s, const push_board *b)
+{
+    s->b = b;
+    push_table_clear(&s->tt, b->nboxes);
+    s->open.count = 0;
+    push_matcher_resize(&s->mat, b->nboxes);
+    s->have_base = false;
+    s->nodes = 0;
+    s->bound = 0;
+    s->solution = 0;
+    s->timed_out = s->out_of_memory = s->exhausted = false;
+}
+
+
+bool push_search_start(push_search *s)
+{
+    const push_board *b = s->b;
+    push_pos_load(&s->pos, b, b->start_box, b->start_player);
+    uint32_t stamp = next_stamp(s);
+    int norm = push_reach(b, s->pos.occ, b->start_player, s->child_reach, stamp, s->queue);
+    if (!find_frozen(s)) return false;
+    memcpy(s->child_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen);
+    s->nchild_frozen = s->nfrozen;
+    int h = bound_of(s, s->child_reach, stamp);
+    if (h == PUSH_FAR) return false;
+    uint32_t root = push_table_add(&s->tt, boxes_hash(s, s->pos.box) ^ s->zplayer[norm], s->pos.box, norm);
+    if (!root) {
+        s->out_of_memory = true;
+        return true;
+    }
+    push_node *nd = push_table_node(&s->tt, root);
+    nd->h = (uint16_t)h;
+    nd->moved = PUSH_NO_CELL;
+    if (h == 0) s->solution = root;
+    else if (push_queue_push(&s->open, priority(s, 0, h), root) != 0) s->out_of_memory = true;
+    return true;
+}
+
