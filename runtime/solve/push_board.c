@@ -40,8 +40,9 @@ static int check_rules(const state *s, char *msg, size_t len)
         snprintf(msg, len, "push solver: the level has no player");
         return PUSH_BOARD_ERROR;
     }
-    if (players > 1) {
-        snprintf(msg, len, "push solver: %d players; only one player is supported", players);
+    if (s->nplayers > PUSH_MAX_PLAYERS) {
+        snprintf(msg, len, "push solver: %d player slots; at most %d are supported", s->nplayers,
+                 PUSH_MAX_PLAYERS);
         return PUSH_BOARD_ERROR;
     }
     return PUSH_BOARD_OK;
@@ -100,12 +101,14 @@ static int out_of_memory(push_board *b, char *msg, size_t len)
     return PUSH_BOARD_ERROR;
 }
 
-/* The compact board of the cells the player can ever reach, boxes passable (a box elsewhere
+/* The compact board of the cells a player can ever reach, boxes passable (a box elsewhere
  * can never move). */
 static int build(push_board *b, const state *s, const uint8_t *extra_wall, char *msg, size_t len)
 {
     const grid *g = s->g;
     int gn = g->ncells, nd = g->ndirs, player = -1;
+    /* The player moved first: the active one, else the first there is. */
+    if (s->active >= 0 && s->active < s->nplayers) player = s->player[s->active];
     for (int i = 0; i < s->nplayers && player < 0; i++) player = s->player[i];
     memset(b, 0, sizeof *b);
     b->topo = g->topo;
@@ -120,8 +123,11 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
     }
     for (int c = 0; c < gn; c++) b->index[c] = -1;
     int top = 0;
-    b->index[player] = 0;
-    stack[top++] = player;
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] >= 0 && b->index[s->player[i]] < 0) {
+            b->index[s->player[i]] = 0;
+            stack[top++] = s->player[i];
+        }
     while (top > 0) {
         int c = stack[--top];
         for (int d = 0; d < nd; d++) {
@@ -157,6 +163,8 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
             b->nbr[i * nd + d] = m < 0 ? -1 : b->index[m];
         }
     b->start_player = b->index[player];
+    b->nplayers = s->nplayers;
+    for (int i = 0; i < s->nplayers; i++) b->player_at[i] = s->player[i] >= 0 ? b->index[s->player[i]] : -1;
 
     /* Goals, and boxes sorted into colour classes. */
     int box_cell[PUSH_MAX_BOXES], box_cls[PUSH_MAX_BOXES], nboxes = 0;

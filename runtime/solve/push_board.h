@@ -16,7 +16,8 @@ enum {
     PUSH_MAX_CELLS = 65000,     /* cells fit the uint16 of a stored node */
     PUSH_NO_BOX = 255,
     PUSH_FAR = 0xFFFF,          /* push distance of a box that cannot reach the goal */
-    PUSH_MAX_CLASSES = 32
+    PUSH_MAX_CLASSES = 32,
+    PUSH_MAX_PLAYERS = 9          /* a solution names a player by one digit */
 };
 
 /* Outcome of push_board_init besides "ready". */
@@ -71,7 +72,9 @@ typedef struct push_board {
     uint8_t box_class[PUSH_MAX_BOXES];
     uint8_t *accepts;             /* [class * ngoals + goal] */
     uint16_t *start_box;          /* slots sorted by cell within each class */
-    int start_player;             /* compact */
+    int start_player;             /* compact: the active player */
+    int nplayers;                 /* player slots of the state */
+    int32_t player_at[PUSH_MAX_PLAYERS];   /* compact cell per slot, -1 for an empty slot */
 
     /* Boxes that can never move, found before the search: frozen on a matching goal they
      * became walls; otherwise (stuck) the level is lost. Grid cells. */

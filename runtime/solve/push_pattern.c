@@ -10,19 +10,9 @@
 
 #include "solve/push_search.h"
 
-#ifdef TUNE
-#include <stdio.h>
-static int tune(const char *name, int dflt) { const char *v = getenv(name); return v ? atoi(v) : dflt; }
-#define PATTERN_LIMIT tune("PB", 4)
-#define PATTERN_NODES tune("PN", 300)
-#else
-#define PATTERN_LIMIT PATTERN_BOXES
-#endif
 enum {
-    PATTERN_BOXES = 8,            /* boxes in a pattern, the pushed one included */
-#ifndef TUNE
+    PATTERN_BOXES = 4,            /* boxes in a pattern, the pushed one included */
     PATTERN_NODES = 300,          /* expansions a small search may take */
-#endif
     PATTERN_SHARE = 1,            /* small-search expansions per expansion of the caller */
     PATTERN_SLACK = 20000,        /* ... plus this many, so early positions are looked at */
     SUB_MEMORY = 4 << 20
@@ -109,12 +99,11 @@ static int gather(const push_patterns *pp, const push_pos *p, int moved, uint16_
     const push_board *b = pp->b;
     int count = 0;
     cells[count++] = (uint16_t)moved;
-    int limit = PATTERN_LIMIT;
-    for (int i = 0; i < count && count < limit; i++)
-        for (int d1 = 0; d1 < b->ndirs && count < limit; d1++) {
+    for (int i = 0; i < count && count < PATTERN_BOXES; i++)
+        for (int d1 = 0; d1 < b->ndirs && count < PATTERN_BOXES; d1++) {
             int x = push_step(b, cells[i], d1);
             if (x < 0) continue;
-            for (int d2 = -1; d2 < b->ndirs && count < limit; d2++) {
+            for (int d2 = -1; d2 < b->ndirs && count < PATTERN_BOXES; d2++) {
                 int y = d2 < 0 ? x : push_step(b, x, d2);
                 if (y < 0 || p->occ[y] == PUSH_NO_BOX) continue;
                 bool known = false;

@@ -11,9 +11,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef ROOM_DEBUG
-#include <stdio.h>
-#endif
 
 enum {
     ROOM_MAX_GOALS = 64,
@@ -243,9 +240,6 @@ static bool cluster_rooms(const push_board *b, candidate *cand, int *ncand, int 
         bool ok = true;
         while (size * 2 <= n && size <= ROOM_MAX_CELLS) {
             int nring = region_boundary(b, cells, size, mark, ring, ROOM_MAX_ENTRANCES);
-#ifdef ROOM_DEBUG
-            fprintf(stderr, "cluster size %d ring %d\n", size, nring);
-#endif
             if (nring == 0) break;
             /* A pocket off the room that leads nowhere else is part of the room. */
             bool absorbed = false;
@@ -355,11 +349,6 @@ static bool plan_room(room_search *r, push_room *room, const candidate *cand)
             r->filled[goals[i]] = 1;
         }
         if (best < 0) {
-#ifdef ROOM_DEBUG
-            fprintf(stderr, "plan stuck with %d left:", left);
-            for (int i = 0; i < left; i++) fprintf(stderr, " %d", goals[i]);
-            fprintf(stderr, "\n");
-#endif
             ok = false;
             break;
         }
@@ -463,11 +452,6 @@ int push_rooms_init(push_board *b)
         r.entrances = cd->entrance;
         r.nentrances = cd->nentrances;
         push_room *room = &b->rooms[b->nrooms];
-#ifdef ROOM_DEBUG
-        fprintf(stderr, "candidate size %d goals %d entrances %d:", cd->size, cd->ngoals, cd->nentrances);
-        for (int j = 0; j < cd->nentrances; j++) fprintf(stderr, " %d", cd->entrance[j]);
-        fprintf(stderr, "\n");
-#endif
         if (plan_room(&r, room, cd)) {
             for (int j = 0; j < cd->size; j++) b->room_of[cd->cells[j]] = (int16_t)b->nrooms;
             for (int j = 0; j < room->nentries; j++) b->entrance_of[room->entry_cell[j]] = (int16_t)b->nrooms;

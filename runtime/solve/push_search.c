@@ -4,9 +4,6 @@
 #include "solve/push_search.h"
 
 #include <ctype.h>
-#ifdef PATTERN_STATS
-#include <stdio.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +188,22 @@ static int child_bound(push_search *s, int moved, int to, uint32_t stamp)
     return h;
 }
 
+/* Regions of floor in s->pos, the player's (marked with stamp in child_reach) included. A
+ * board cut into pockets the player cannot reach is a risk the bound does not see: the
+ * connectivity search prefers positions that keep the floor in one piece. */
+static int floor_regions(push_search *s, uint32_t stamp)
+{
+    const push_board *b = s->b;
+    int regions = 1;
+    uint32_t mark = next_stamp(s);
+    for (int c = 0; c < b->n; c++) {
+        if (s->child_reach[c] == stamp || s->pos.occ[c] != PUSH_NO_BOX || s->macro_reach[c] == mark) continue;
+        regions++;
+        push_reach(b, s->pos.occ, c, s->macro_reach, mark, s->queue);
+    }
+    return regions;
+}
+
 /* A position reached by a push from `parent` (already applied to s->pos): the box of the
  * parent's slot `moved` now stands on `to`, and the player on `player`. */
 static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash, int player, int moved, int to)
@@ -232,7 +245,8 @@ static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash,
         s->solution = id;
         return;
     }
-    if (push_queue_push(&s->open, priority(s, g, h), id) != 0) s->out_of_memory = true;
+    int penalty = s->cfg.connectivity ? s->cfg.connectivity * (floor_regions(s, stamp) - 1) : 0;
+    if (push_queue_push(&s->open, priority(s, g, h + penalty), id) != 0) s->out_of_memory = true;
 }
 
 
@@ -251,8 +265,8 @@ static void expand(push_search *s, uint32_t id)
     uint64_t box_hash = boxes_hash(s, s->pos.box);
     /* Deadlock patterns are looked for here rather than when the node is made: the greedy
      * search takes only a fraction of the nodes it makes. */
-    if (s->patterns && nd->moved != PUSH_NO_CELL &&
-        push_pattern_dead(s->patterns, &s->pos, nd->moved, nd->player, s->nodes)) {
+    if (s->cfg.patterns && nd->moved != PUSH_NO_CELL &&
+        push_pattern_dead(s->cfg.patterns, &s->pos, nd->moved, nd->player, s->nodes)) {
         nd->h = PUSH_FAR;
         return;
     }
@@ -510,15 +524,6 @@ void push_search_free(push_search *s)
     push_matcher_free(&s->mat);
     push_corral_free(&s->corral);
     push_fixed_free(&s->fixed);
-#ifdef PATTERN_STATS
-    if (s->patterns) {
-        push_pattern_stats st = push_pattern_stats_of(s->patterns);
-        fprintf(stderr, "patterns: nodes %llu queries %llu searches %llu dead %llu sub_nodes %llu\n",
-                (unsigned long long)s->nodes, (unsigned long long)st.queries, (unsigned long long)st.searches,
-                (unsigned long long)st.dead, (unsigned long long)st.sub_nodes);
-    }
-#endif
-    push_patterns_free(s->patterns);
     free(s->frozen), free(s->child_frozen), free(s->frozen_mark), free(s->parent_mark), free(s->row_cell);
     free(s->new_cell), free(s->slot_row), free(s->base_frozen);
     free(s->macro), free(s->reach), free(s->child_reach), free(s->macro_reach), free(s->queue), free(s->zbox);
@@ -533,11 +538,9 @@ bool push_search_init(push_search *s, const push_board *b, const push_search_con
     s->cfg = *cfg;
     s->use_rooms = cfg->rooms && b->nrooms > 0;
     s->max_boxes = b->nboxes;
-    /* An eighth for the distances with frozen boxes as walls, a quarter of the rest for the
-     * deadlock patterns when they are on. */
-    size_t walled = cfg->memory / 8, rest = cfg->memory - walled;
-    size_t patterns = cfg->patterns ? rest / 4 : 0;
-    s->mem.limit = rest - patterns;
+    /* An eighth for the distances with frozen boxes as walls. */
+    size_t walled = cfg->memory / 8;
+    s->mem.limit = cfg->memory - walled;
     int n = b->n, nk = b->nclasses ? b->nclasses : 1;
     s->reach = calloc((size_t)n, sizeof *s->reach);
     s->child_reach = calloc((size_t)n, sizeof *s->child_reach);
@@ -564,7 +567,6 @@ bool push_search_init(push_search *s, const push_board *b, const push_search_con
         return false;
     for (int i = 0; i < n * nk; i++) s->zbox[i] = mix64((uint64_t)i * 2 + 1);
     for (int i = 0; i < n; i++) s->zplayer[i] = mix64((uint64_t)i * 2 + 2 + ((uint64_t)1 << 40));
-    if (cfg->patterns && !(s->patterns = push_patterns_new(b, patterns))) return false;
     return true;
 }
 

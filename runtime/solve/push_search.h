@@ -13,19 +13,21 @@
 #include "solve/push_solve.h"
 #include "solve/push_table.h"
 
+typedef struct push_patterns push_patterns;
+
 typedef struct push_search_config {
     push_options opt;
     bool optimal;                 /* A*: f = pushes + bound (else weight * bound + pushes) */
     int weight;                   /* 0: the bound alone (greedy) */
+    int connectivity;             /* anytime: added to the bound per floor region the player
+                                     cannot reach */
     bool rooms;                   /* goal-room macros (the search is then not complete) */
-    bool patterns;                /* deadlock patterns found by small searches */
+    push_patterns *patterns;      /* deadlock patterns found by small searches (not owned), or NULL */
     size_t memory;                /* bytes for the node table, open list and cached distances */
     double t0, seconds;           /* the clock at the start and the budget (<= 0: none) */
     const volatile int *cancel;
     uint64_t max_nodes;           /* expansions before giving up (0: none) */
 } push_search_config;
-
-typedef struct push_patterns push_patterns;
 
 typedef struct push_search {
     const push_board *b;
@@ -39,7 +41,6 @@ typedef struct push_search {
     push_matcher mat;
     push_corral corral;
     push_fixed_cache fixed;       /* distances with frozen goal boxes as walls */
-    push_patterns *patterns;      /* NULL when not used */
     int32_t *frozen, *child_frozen; /* sorted cells of the boxes frozen on goals */
     int nfrozen, nchild_frozen;
     uint8_t *frozen_mark;         /* n: 1 on the cells of child_frozen while bounding */
@@ -80,5 +81,11 @@ void push_search_run(push_search *s, int slice);
 /* The solution found, as text: out->solution, out->moves and out->pushes. false when out of
  * memory. */
 bool push_search_write(push_search *s, solve_result *out);
+
+/* Levels with several players (push_multi.c): b->nplayers > 1. Fills out (but status and
+ * seconds); in the solution a digit, the 1-based player slot, comes before the first move of
+ * each player other than the one moving before it (the active one at the start). */
+solve_status push_multi_solve(const push_board *b, const state *start, const solve_limits *lim,
+                              const push_options *opt, size_t memory, solve_result *out);
 
 #endif

@@ -9,11 +9,12 @@
 
 #include "core/engine.h"
 #include "solve/push_board.h"
+#include "solve/push_pattern.h"
 #include "solve/push_search.h"
 
 enum {
     DEFAULT_MEMORY_MB = 1024,
-    MAX_SEARCHES = 2,
+    MAX_SEARCHES = 3,
     SLICE = 64                    /* expansions per turn when searches take turns */
 };
 
@@ -26,20 +27,38 @@ push_options push_options_default(void)
     o.player_bound = true;
     o.weight = 0;
     o.portfolio = true;
+    o.connectivity = 3;
     o.rooms = true;
     o.patterns = true;
     return o;
 }
 
-/* The solution must replay on the real rules: a last check that the board model is right. */
+/* The solution must replay on the real rules: a last check that the board model is right.
+ * A digit selects the player (1-based slot) for the letters after it. */
 static bool replays(const state *start, const char *lurd)
 {
     state st;
     if (state_copy(&st, start) != 0) return false;
     st.hist.disabled = true;
-    int bad;
-    engine_play_lurd(&st, lurd, &bad);
-    bool ok = bad < 0 && state_solved(&st);
+    bool ok = true;
+    char *copy = malloc(strlen(lurd) + 1);
+    if (!copy) ok = false;
+    for (const char *p = lurd; ok && *p; ) {
+        if (*p >= '1' && *p <= '9') {
+            ok = engine_select_player(&st, *p - '1') == 0;
+            p++;
+            continue;
+        }
+        size_t n = strcspn(p, "123456789");
+        memcpy(copy, p, n);
+        copy[n] = 0;
+        int bad;
+        engine_play_lurd(&st, copy, &bad);
+        ok = bad < 0;
+        p += n;
+    }
+    ok = ok && state_solved(&st);
+    free(copy);
     state_free(&st);
     return ok;
 }
@@ -60,17 +79,23 @@ static push_search *take_turns(push_search *s, push_search_config *cfg, int nsea
 {
     double next_progress = 0.5;
     *lost = false;
+    /* Turns: the connectivity search wins most of the long levels, A* the few short tricky
+     * ones it is there for. */
+    int slice[MAX_SEARCHES];
+    for (int i = 0; i < nsearch; i++)
+        slice[i] = cfg[i].optimal ? SLICE : cfg[i].connectivity ? 3 * SLICE : cfg[i].weight ? SLICE : 2 * SLICE;
     for (int i = 0; i < nsearch; i++)
         if (!push_search_start(&s[i])) {
             *lost = true;
             return NULL;
         }
     for (;;) {
+        if (lim->cancel && *lim->cancel) return NULL;
         int running = 0;
         for (int i = 0; i < nsearch; i++) {
             push_search *si = &s[i];
             if (si->out_of_memory || si->timed_out) continue;
-            if (!si->solution) push_search_run(si, SLICE);
+            if (!si->solution) push_search_run(si, slice[i]);
             if (si->solution) return si;
             if (si->exhausted && si->use_rooms) {
                 /* The macros' filling order may be the wrong one: go on without them. */
@@ -120,26 +145,57 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         return finish(out, SOLVE_UNSOLVABLE, t0, "a box can never move and is not on a goal");
     }
     bool rooms = !lim.optimal && o.rooms;
+    int players = 0;
+    for (int i = 0; i < b.nplayers; i++) players += b.player_at[i] >= 0;
+    if (players > 1) rooms = false;
     if (push_board_analyse(&b) != 0 || (rooms && push_rooms_init(&b) != 0)) {
         push_board_free(&b);
         return finish(out, SOLVE_ERROR, t0, "push solver: out of memory");
     }
-    /* Anytime mode runs a portfolio, in turns: the greedy search (with goal-room macros and
-     * deadlock patterns) finds long solutions fast, while A* on the same bound finds short
-     * tricky ones the greedy search dives past. Optimal mode is A* alone. */
-    int nsearch = !lim.optimal && o.portfolio ? 2 : 1;
     size_t total = lim.memory_bytes ? lim.memory_bytes : (size_t)DEFAULT_MEMORY_MB << 20;
+    if (players > 1) {
+        solve_status st = push_multi_solve(&b, start, &lim, &o, total, out);
+        if (st == SOLVE_SOLVED && !replays(start, out->solution)) {
+            solve_result_free(out);
+            st = SOLVE_ERROR;
+            snprintf(out->message, sizeof out->message, "push solver: internal error: the solution does not replay");
+        }
+        if (st == SOLVE_SOLVED) out->optimal = lim.optimal;
+        push_board_free(&b);
+        return finish(out, st, t0, NULL);
+    }
+    /* Anytime mode runs a portfolio, in turns: a greedy search on the bound finds long
+     * solutions fast; a second one that also counts the floor regions the player cannot reach
+     * keeps the level open where the bound alone walls it up; A* on the bound finds short
+     * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
+     * goal-room macros and share the deadlock patterns. Optimal mode is A* alone. */
     push_search_config cfg[MAX_SEARCHES];
     push_search s[MAX_SEARCHES];
-    bool ok = true;
+    int nsearch = 0;
+    size_t share = total;
+    push_patterns *patterns = NULL;
+    if (!lim.optimal) {
+        if (o.patterns) {
+            share -= total / 8;
+            patterns = push_patterns_new(&b, total / 8);
+        }
+        int greedy = o.portfolio && o.connectivity > 0 ? 2 : 1, all = greedy + (o.portfolio ? 1 : 0);
+        for (int i = 0; i < all; i++) {
+            push_search_config *c = &cfg[nsearch++];
+            memset(c, 0, sizeof *c);
+            c->weight = i < greedy ? o.weight : 1;
+            c->connectivity = i == 1 && greedy == 2 ? o.connectivity : 0;
+            c->rooms = rooms && i < greedy;
+            c->patterns = i < greedy ? patterns : NULL;
+        }
+    } else {
+        memset(&cfg[nsearch++], 0, sizeof cfg[0]);
+    }
+    bool ok = !o.patterns || lim.optimal || patterns;
     for (int i = 0; i < nsearch; i++) {
-        memset(&cfg[i], 0, sizeof cfg[i]);
         cfg[i].opt = o;
         cfg[i].optimal = lim.optimal;
-        cfg[i].weight = i == 0 ? o.weight : 1;
-        cfg[i].rooms = rooms && i == 0;
-        cfg[i].patterns = o.patterns && !lim.optimal && i == 0;
-        cfg[i].memory = total / (size_t)nsearch;
+        cfg[i].memory = share / (size_t)nsearch;
         cfg[i].t0 = t0;
         cfg[i].seconds = lim.seconds;
         cfg[i].cancel = lim.cancel;
@@ -177,6 +233,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         out->nodes += s[i].nodes;
         push_search_free(&s[i]);
     }
+    push_patterns_free(patterns);
     push_board_free(&b);
     return finish(out, st, t0, msg);
 }

@@ -13,11 +13,15 @@
  * solve_limits_default(). out is always filled; free it with solve_result_free.
  *
  * out->solution uses the topology's direction letters (grid_dir_letter), lower case for a
- * walk step and upper case for a push; it replays with engine_play_lurd. With lim->optimal the
- * search is A* on an admissible bound and out->optimal says the push count is proved minimal;
- * otherwise the first solution found is returned. Unsupported rules (pull, chain pushes,
- * slippery or hole floors, several players) give SOLVE_ERROR with out->message naming them.
- * SOLVE_TIMEOUT covers the time budget, lim->cancel and a full memory budget. */
+ * walk step and upper case for a push; it replays with engine_play_lurd. With several players
+ * any of them may move: a digit, the player's 1-based slot, comes before the first move of a
+ * player other than the one moving before it (at first, the active one); replay it with
+ * engine_select_player(slot) for the digit and engine_play_lurd for the letters. With
+ * lim->optimal the search is A* on an admissible bound and out->optimal says the push count
+ * is proved minimal; otherwise the first solution found is returned. Unsupported rules (pull,
+ * chain pushes, slippery or hole floors, more than 9 player slots) give SOLVE_ERROR with
+ * out->message naming them. SOLVE_TIMEOUT covers the time budget, lim->cancel and a full
+ * memory budget. */
 solve_status push_solve(const state *start, const solve_limits *lim, solve_result *out);
 
 /* The techniques push_solve uses, as switches, to measure what each is worth (benchmarks and
@@ -30,7 +34,10 @@ typedef struct push_options {
     bool patterns;                /* anytime: deadlock patterns proved by small searches */
     bool player_bound;            /* the bound counts each box from the side the player reaches */
     int weight;                   /* anytime: priority = weight * bound + pushes; 0 = greedy */
-    bool portfolio;               /* anytime: interleave A* (weight 1) with the search above */
+    bool portfolio;               /* anytime: take turns with a second greedy search (below)
+                                     and with A* (weight 1) */
+    int connectivity;             /* the second greedy search adds this per floor region the
+                                     player cannot reach; 0 leaves that search out */
 } push_options;
 
 push_options push_options_default(void);

@@ -40,14 +40,29 @@ static void unload(fixture *f)
     levelset_free(&f->set);
 }
 
-/* Replays a solution on a fresh copy of the level; true when it ends solved. */
+/* Replays a solution on a fresh copy of the level; true when it ends solved. A digit (levels
+ * with several players) selects the player slot, 1-based, for the letters after it. */
 static bool replays_to_solved(const state *start, const char *lurd)
 {
     state s;
     if (!lurd || state_init(&s, start->lv, start->rules) != 0) return false;
-    int bad;
-    engine_play_lurd(&s, lurd, &bad);
-    bool ok = bad < 0 && state_solved(&s);
+    bool ok = true;
+    char part[4096];
+    for (const char *p = lurd; ok && *p; ) {
+        if (*p >= '1' && *p <= '9') {
+            ok = engine_select_player(&s, *p++ - '1') == 0;
+            continue;
+        }
+        size_t n = strcspn(p, "123456789");
+        if (n >= sizeof part) return false;
+        memcpy(part, p, n);
+        part[n] = 0;
+        int bad;
+        engine_play_lurd(&s, part, &bad);
+        ok = bad < 0;
+        p += n;
+    }
+    ok = ok && state_solved(&s);
     state_free(&s);
     return ok;
 }
@@ -324,6 +339,55 @@ static void test_coloured_goals(void)
     unload(&f);
 }
 
+/* Goals at the end of a dead-end corridor: they must be filled from the far end. */
+static const char *goal_room_level =
+    "##########\n"
+    "#...  $  #\n"
+    "#### $ $@#\n"
+    "   #     #\n"
+    "   #######\n";
+
+/* Every technique can be switched off: the solver still solves, and in optimal mode finds the
+ * same push count (none of them may cost optimality). */
+static void test_switches(void)
+{
+    const char *levels[] = {
+        goal_room_level,
+        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+        "########\n#.   $ #\n#  ##  #\n#@ $  .#\n########\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (!f.ok) continue;
+        long best = -1;
+        for (int off = 0; off <= 8; off++) {
+            push_options o = push_options_default();
+            if (off == 1) o.freeze = false;
+            if (off == 2) o.corral = false;
+            if (off == 3) o.tunnels = false;
+            if (off == 4) o.player_bound = false;
+            if (off == 5) o.portfolio = false;
+            if (off == 6) o.rooms = false;
+            if (off == 7) o.patterns = false;
+            if (off == 8) o = (push_options){ 0 };
+            for (int optimal = 0; optimal < 2; optimal++) {
+                solve_limits lim = solve_limits_default();
+                lim.optimal = optimal;
+                lim.memory_bytes = (size_t)32 << 20;
+                solve_result r;
+                CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_SOLVED);
+                CHECK(replays_to_solved(&f.st, r.solution));
+                if (optimal && best < 0) best = r.pushes;
+                if (optimal) CHECK_EQ_INT(r.pushes, best);
+                solve_result_free(&r);
+            }
+        }
+        CHECK_EQ_INT(best, brute_force_pushes(&f.st));
+        unload(&f);
+    }
+}
+
 /* ===== lost levels ======================================================================== */
 
 static void test_unsolvable(void)
@@ -421,17 +485,18 @@ static void test_deadlocked_boxes(void)
 
 /* ===== budgets, errors ==================================================================== */
 
+/* Wide open, many boxes: far too many positions for an optimal search to finish quickly. */
 static const char *hard_level =
-    "#############\n"
-    "#.# @#  #   #\n"
-    "#.#$$   # $ #\n"
-    "#.#  # $#   #\n"
-    "#.# $#  # $##\n"
-    "#.#  # $#  #\n"
-    "#.# $#  # $#\n"
-    "#..  # $   #\n"
-    "#..  #  #  #\n"
-    "############\n";
+    "##############\n"
+    "#            #\n"
+    "# $ $ $ $ $  #\n"
+    "#            #\n"
+    "#  $ $ $ $   #\n"
+    "#            #\n"
+    "#   ......   #\n"
+    "#   ......   #\n"
+    "#     @      #\n"
+    "##############\n";
 
 static void test_budgets(void)
 {
@@ -538,10 +603,48 @@ static void test_unsupported_rules(void)
     solve_result_free(&res);
     unload(&f);
 
-    CHECK(load(&f, &sokoban, "#######\n#@$.@ #\n#######\n"));
-    CHECK_EQ_INT(push_solve(&f.st, NULL, &res), SOLVE_ERROR);
-    CHECK_STR_HAS(res.message, "players");
-    solve_result_free(&res);
+}
+
+/* ===== several players ==================================================================== */
+
+static void test_several_players(void)
+{
+    fixture f;
+    /* Each player has its own box: both must move. */
+    CHECK(load(&f, &sokoban, "#########\n#@$.#.$@#\n#########\n"));
+    if (f.ok) {
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_SOLVED);
+        CHECK(r.solution && strcmp(r.solution, "R2L") == 0);
+        CHECK(replays_to_solved(&f.st, r.solution));
+        solve_result_free(&r);
+    }
+    unload(&f);
+    /* The second player stands in the way and must step aside first. */
+    const char *blocked =
+        "########\n"
+        "#@$ @ .#\n"
+        "#### ###\n"
+        "   ###\n";
+    CHECK(load(&f, &sokoban, blocked));
+    if (f.ok) {
+        for (int optimal = 0; optimal < 2; optimal++) {
+            solve_result r;
+            CHECK_EQ_INT(solve(&f.st, optimal, 5, &r), SOLVE_SOLVED);
+            CHECK(replays_to_solved(&f.st, r.solution));
+            CHECK_EQ_INT(r.pushes, 4);
+            CHECK(r.solution && strchr(r.solution, '2') != NULL);
+            solve_result_free(&r);
+        }
+    }
+    unload(&f);
+    /* The other player is stuck between the box and its goal: unsolvable. */
+    CHECK(load(&f, &sokoban, "######\n#@$@.#\n######\n"));
+    if (f.ok) {
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_UNSOLVABLE);
+        solve_result_free(&r);
+    }
     unload(&f);
 }
 
@@ -603,12 +706,14 @@ int main(void)
     test_mid_game_start();
     test_hex_level();
     test_coloured_goals();
+    test_switches();
     test_unsolvable();
     test_dead_squares();
     test_deadlocked_boxes();
     test_budgets();
     test_progress();
     test_unsupported_rules();
+    test_several_players();
     test_optimal();
     test_microban();
     return check_summary("test_push_solver");
