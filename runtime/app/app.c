@@ -454,11 +454,17 @@ static void take_result(app *a)
     }
     if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
         if (t->purpose == TASK_HINT) {
-            char c = r->solution[0];
+            /* A leading digit: the move is another player's (levels with several). */
+            int slot = engine_lurd_player(r->solution[0]);
+            char c = r->solution[slot >= 0 ? 1 : 0];
+            if (slot < 0 || slot >= s->st.nplayers) slot = s->st.active;
             int dir = grid_dir_from_letter(s->st.g->topo, c);
             const char *what = session_is_sliding(s) ? "gap to the" : (c >= 'A' && c <= 'Z') ? "push" : "move";
-            session_note(s, "Hint: %s %s", what, grid_dir_name(s->st.g->topo, dir));
-            int from = session_is_sliding(s) ? s->st.blank : s->st.player[s->st.active];
+            if (slot != s->st.active)
+                session_note(s, "Hint: player %d, %s %s", slot + 1, what, grid_dir_name(s->st.g->topo, dir));
+            else
+                session_note(s, "Hint: %s %s", what, grid_dir_name(s->st.g->topo, dir));
+            int from = session_is_sliding(s) ? s->st.blank : s->st.player[slot];
             a->hint_cell = from >= 0 ? grid_step(s->st.g, from, dir) : -1;
             a->hint_position = s->st.hash;
         } else {
@@ -467,7 +473,7 @@ static void take_result(app *a)
             a->autoplay_pos = 0;
             a->autoplay_due = 0;
             session_note(s, "Solution: %ld moves%s. Any key stops; Z undoes.",
-                         (long)strlen(r->solution), r->optimal ? " (shortest)" : "");
+                         (long)(r->moves ? r->moves : r->length), r->optimal ? " (shortest)" : "");
         }
     } else if (r->status == SOLVE_UNSOLVABLE) {
         session_note(s, "No solution from here: undo (Z) or restart (R).");
@@ -483,6 +489,8 @@ static void autoplay_step(app *a)
 {
     session *s = &a->s;
     char c = a->autoplay[a->autoplay_pos];
+    int slot = engine_lurd_player(c);
+    if (slot >= 0 && session_select_player(s, slot)) c = a->autoplay[++a->autoplay_pos];
     int dir = grid_dir_from_letter(s->st.g->topo, c);
     if (!c || dir < 0 || !session_move(s, dir) || s->solved) {
         free(a->autoplay);

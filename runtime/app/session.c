@@ -280,6 +280,14 @@ int session_play_lurd(session *s, const char *moves, int *bad)
     int i = 0;
     *bad = -1;
     for (; moves[i]; i++) {
+        int slot = engine_lurd_player(moves[i]);
+        if (slot >= 0) {
+            if (!push_rules || !session_select_player(s, slot)) {
+                *bad = i;
+                break;
+            }
+            continue;
+        }
         int dir = grid_dir_from_letter(topo, moves[i]);
         bool want_push = isupper((unsigned char)moves[i]) != 0;
         if (dir < 0 || (push_rules && engine_would_push(&s->st, dir) != want_push) ||

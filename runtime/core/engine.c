@@ -140,11 +140,24 @@ bool engine_would_push(const state *s, int dir)
     return n >= 0 && s->obj[n] && (obj_flags(s, n) & TILE_PUSHABLE);
 }
 
+int engine_lurd_player(char c)
+{
+    return c >= '1' && c <= '9' ? c - '1' : -1;
+}
+
 int engine_play_lurd(state *s, const char *lurd, int *bad)
 {
     int i = 0;
     *bad = -1;
     for (; lurd[i]; i++) {
+        int slot = engine_lurd_player(lurd[i]);
+        if (slot >= 0) {
+            if (s->rules->kind != RULES_PUSH || engine_select_player(s, slot) != 0) {
+                *bad = i;
+                break;
+            }
+            continue;
+        }
         int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
         /* The letter's case must say whether it pushes; check before moving, so an illegal
          * letter changes nothing (not even the redo list). */

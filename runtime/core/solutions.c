@@ -54,7 +54,8 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                 }
             }
             for (int j = start; j < n; j++)
-                if (!isalpha((unsigned char)s[j]) && !isspace((unsigned char)s[j])) {
+                if (!isalpha((unsigned char)s[j]) && !isspace((unsigned char)s[j]) &&
+                    !(s[j] >= '1' && s[j] <= '9')) {
                     solutions_free(out);
                     return error_set(err, name, line, j + 1, "'%c' is not a move letter", s[j]);
                 }

@@ -381,6 +381,11 @@ static int level_play(lua_State *L)
         engine_play_lurd(s, lurd, &bad);
     } else {
         for (int i = 0; lurd[i] && bad < 0; i++) {
+            int slot = engine_lurd_player(lurd[i]);
+            if (slot >= 0) {
+                if (s->rules->kind != RULES_PUSH || engine_select_player(s, slot) != 0) bad = i;
+                continue;
+            }
             int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
             if (dir < 0) {
                 bad = i;

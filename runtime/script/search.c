@@ -23,6 +23,7 @@ typedef struct search {
     size_t tt_mask;
     uint64_t nodes;
     int8_t *path;                 /* directions on the way down */
+    int8_t *who;                  /* the player slot that made each move */
     bool *pushed;
     bool cut;                     /* some branch stopped at the depth limit */
     bool stop;                    /* out of time, cancelled or a hook failed */
@@ -83,23 +84,36 @@ static bool dfs(search *S, int ply, int depth)
         S->stop = true;
         return false;
     }
-    for (int d = 0; d < S->st.g->ndirs; d++) {
-        history_begin(&S->st, d);
-        move_result r = engine_move(&S->st, d);
-        int rc = 0;
-        if (r != MOVE_BLOCKED && game_has_hook(S->g, "on_move"))
-            rc = game_on_move(S->g, &S->st, d, r == MOVE_PUSH, &S->err);
-        history_end(&S->st);
-        if (rc != 0) {
-            S->failed = S->stop = true;
-            return false;
+    /* Every player may move (the active one first, so one-player runs read as before); a
+     * move by another player selects it inside the same undo record. */
+    int players = S->st.rules->kind == RULES_PUSH && S->st.nplayers > 1 ? S->st.nplayers : 1;
+    int first = S->st.active;
+    for (int k = 0; k < players; k++) {
+        int slot = players > 1 ? (first + k) % players : S->st.active;
+        if (players > 1 && S->st.player[slot] < 0) continue;
+        for (int d = 0; d < S->st.g->ndirs; d++) {
+            history_begin(&S->st, d);
+            if (slot != S->st.active) engine_select_player(&S->st, slot);
+            move_result r = engine_move(&S->st, d);
+            int rc = 0;
+            if (r != MOVE_BLOCKED && game_has_hook(S->g, "on_move"))
+                rc = game_on_move(S->g, &S->st, d, r == MOVE_PUSH, &S->err);
+            history_end(&S->st);
+            if (rc != 0) {
+                S->failed = S->stop = true;
+                return false;
+            }
+            if (r == MOVE_BLOCKED) {
+                if (S->st.active != first) history_undo(&S->st); /* only the selection was recorded */
+                continue;
+            }
+            S->path[ply] = (int8_t)d;
+            S->who[ply] = (int8_t)slot;
+            S->pushed[ply] = r == MOVE_PUSH;
+            if (dfs(S, ply + 1, depth - 1)) return true;
+            history_undo(&S->st);
+            if (S->stop) return false;
         }
-        if (r == MOVE_BLOCKED) continue;
-        S->path[ply] = (int8_t)d;
-        S->pushed[ply] = r == MOVE_PUSH;
-        if (dfs(S, ply + 1, depth - 1)) return true;
-        history_undo(&S->st);
-        if (S->stop) return false;
     }
     return false;
 }
@@ -121,10 +135,12 @@ solve_status game_search(game *g, const state *s, int max_depth, const solve_lim
     S.tt = calloc(slots, sizeof *S.tt);
     S.tt_mask = slots - 1;
     S.path = malloc((size_t)max_depth + 1);
+    S.who = malloc((size_t)max_depth + 1);
     S.pushed = malloc(sizeof *S.pushed * ((size_t)max_depth + 1));
-    if (!S.tt || !S.path || !S.pushed || state_copy(&S.st, s) != 0) {
+    if (!S.tt || !S.path || !S.who || !S.pushed || state_copy(&S.st, s) != 0) {
         free(S.tt);
         free(S.path);
+        free(S.who);
         free(S.pushed);
         out->status = SOLVE_ERROR;
         snprintf(out->message, sizeof out->message, "out of memory");
@@ -135,15 +151,21 @@ solve_status game_search(game *g, const state *s, int max_depth, const solve_lim
         S.cut = false;
         memset(S.tt, 0, sizeof *S.tt * slots);  /* depths mean something only within one pass */
         if (dfs(&S, 0, depth)) {
-            char *sol = malloc((size_t)depth + 1);
+            /* A digit before each move by another player than the one before it. */
+            char *sol = malloc((size_t)depth * 2 + 1);
             if (sol) {
                 bool push_rules = game_rules(g)->kind == RULES_PUSH;
+                int active = s->active, len = 0;
                 for (int i = 0; i < depth; i++) {
+                    if (push_rules && s->nplayers > 1 && S.who[i] != active) {
+                        active = S.who[i];
+                        sol[len++] = (char)('1' + active);
+                    }
                     char c = grid_dir_letter(s->g->topo, S.path[i]);
-                    sol[i] = push_rules && S.pushed[i] ? (char)toupper((unsigned char)c) : c;
+                    sol[len++] = push_rules && S.pushed[i] ? (char)toupper((unsigned char)c) : c;
                     out->pushes += S.pushed[i];
                 }
-                sol[depth] = '\0';
+                sol[len] = '\0';
             }
             out->solution = sol;
             out->moves = out->length = depth;
@@ -169,6 +191,7 @@ solve_status game_search(game *g, const state *s, int max_depth, const solve_lim
     state_free(&S.st);
     free(S.tt);
     free(S.path);
+    free(S.who);
     free(S.pushed);
     return out->status;
 }

@@ -17,7 +17,7 @@ solver_kind solving_choose(game *g, const state *s)
      * game's own rules can say, so search with them. */
     if (g && (game_has_hook(g, "on_move") || game_has_hook(g, "solved"))) return SOLVER_GENERIC;
     const ruleset *r = s->rules;
-    if (r->pull || r->max_chain > 1 || s->nplayers != 1) return SOLVER_GENERIC;
+    if (r->pull || r->max_chain > 1 || s->nplayers < 1 || s->nplayers > 9) return SOLVER_GENERIC;
     for (int i = 1; i < r->ntiles; i++)
         if (r->tile[i].flags & (TILE_SLIPPERY | TILE_HOLE)) return SOLVER_GENERIC;
     return SOLVER_PUSH;

@@ -45,6 +45,16 @@ expect_output "solidd" "broken field named"
 printf '1: rrr\n' > "$outdir/wrong.sol"
 expect_status 1 "verify wrong solution" -- "$tessera" verify levels/sokoban/tessera.xsb "$outdir/wrong.sol"
 expect_output "level 1" "verify names the level"
+# Several players: digits in the solution select the player; the solver writes them too.
+printf '#########\n#@$.#.$@#\n#########\n' > "$outdir/two.xsb"
+printf '1: R2L\n' > "$outdir/two.sol"
+expect_status 0 "verify player digits" -- "$tessera" verify "$outdir/two.xsb" "$outdir/two.sol"
+printf '1: R3L\n' > "$outdir/three.sol"
+expect_status 1 "verify missing player" -- "$tessera" verify "$outdir/two.xsb" "$outdir/three.sol"
+expect_status 0 "solve two players" -- "$tessera" solve --json "$outdir/two.xsb"
+expect_output '"solution":"R2L"' "solver writes the player digit"
+expect_status 0 "solve key with two players" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "x"
+expect_output '"solved":true' "X plays a solution that switches players"
 
 # Scripted play prints its JSON line, and a walk that solves nothing says solved:false.
 expect_status 0 "scripted play" -- "$tessera" play sokoban --level 1 --keys "left right"

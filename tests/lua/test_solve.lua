@@ -70,6 +70,24 @@ assert(replays(lv, solution))
 lv = assert(tessera.parse(data .. "doors.lua", "#######\n#@$ D.#\n#######\n"))
 assert(lv:solvable(10) == false)
 
+-- Several players: a digit in LURD selects the player; the push solver and the generic search
+-- both write one where the player changes, and both solutions replay.
+lv = assert(tessera.parse("sokoban", "#########\n#@$.#.$@#\n#########\n"))
+assert(lv:play("R2L") and lv:solved(), "digits select the player")
+lv = assert(tessera.parse("sokoban", "#########\n#@$.#.$@#\n#########\n"))
+local ok, bad = lv:play("R3L")
+assert(ok == false and bad == 2, "no third player: the digit is refused")
+lv = assert(tessera.parse("sokoban", "########\n#@$ @ .#\n#### ###\n   ###\n"))
+solution, info = lv:solve(5)
+assert(solution and solution:find("2", 1, true) and info.pushes == 4, tostring(solution))
+assert(replays(lv, solution))
+-- The same level under a hook (doors.lua has one): the generic search moves both players.
+lv = assert(tessera.parse(data .. "doors.lua", "########\n#@$ @ .#\n#### ###\n   ###\n"))
+solution, info = lv:solve(10)
+assert(solution and info.optimal and solution:find("2", 1, true), tostring(solution))
+assert(info.pushes == 4)
+assert(replays(lv, solution))
+
 -- Argument checks.
 local ok, err = pcall(lv.solve, lv, -1)
 assert(not ok and err:find("seconds", 1, true))

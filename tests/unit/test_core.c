@@ -423,9 +423,13 @@ static void test_solutions(void)
     CHECK(solutions_find(&l, 4) && strcmp(solutions_find(&l, 4)->moves, "lL") == 0);
     CHECK(solutions_find(&l, 2) == NULL);
     solutions_free(&l);
-    const char *bad = "1: rR7\n";
+    const char *bad = "1: rR0\n";        /* 0 names no player */
     CHECK(solutions_parse(&l, "s.sol", bad, strlen(bad), &err) != 0);
     CHECK_EQ_INT(err.col, 6);
+    const char *multi = "2: R2lL1u\n";  /* digits switch players */
+    CHECK(solutions_parse(&l, "s.sol", multi, strlen(multi), &err) == 0);
+    CHECK(solutions_find(&l, 2) && strcmp(solutions_find(&l, 2)->moves, "R2lL1u") == 0);
+    solutions_free(&l);
 }
 
 static void test_hex_grid(void)
