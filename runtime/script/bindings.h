@@ -52,6 +52,13 @@ void tregion_set_count(lua_State *L, int idx, int count);
 
 /* }====== */
 
+/* {====== lextend.c: tessera.extend and tessera.import ====== */
+
+/* Adds extend and import to the tessera table on top of the stack. */
+void textend_open(lua_State *L);
+
+/* }====== */
+
 /* {====== gamedef.c: tessera.game { ... } ====== */
 
 typedef struct gamedef {

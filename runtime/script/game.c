@@ -1,6 +1,8 @@
 /* game.c: loading a game script into its own sandbox, and calling its hooks for the app. */
+#define _DEFAULT_SOURCE             /* realpath */
 #include "script/game.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,27 +60,54 @@ static int bundled_name_ok(const char *s)
     return 1;
 }
 
-/* The script of a bundled name or a path (malloc'd), or NULL with err. */
-static char *resolve_script(const char *scripts_dir, const char *name, error *err)
+/* realpath of path into out, or path itself when it cannot be resolved. */
+static void canonical(const char *path, char *out)
 {
-    if (is_path(name)) return host_strdup(name);
+    if (!realpath(path, out)) snprintf(out, PATH_MAX, "%s", path);
+}
+
+char *game_find_script(const char *search, const char *from_dir, const char *name, const char *skip, error *err)
+{
+    if (is_path(name)) {
+        if (name[0] == '/' || !from_dir) return host_strdup(name);
+        size_t size = strlen(from_dir) + strlen(name) + 2;
+        char *path = malloc(size);
+        if (!path) {
+            error_set(err, name, 0, 0, "out of memory");
+            return NULL;
+        }
+        snprintf(path, size, "%s/%s", from_dir, name);
+        return path;
+    }
     if (!bundled_name_ok(name)) {
         error_set(err, NULL, 0, 0, "'%s' is neither a bundled game name nor a path to a .lua file", name);
         return NULL;
     }
-    const char *dir = scripts_dir ? scripts_dir : ".";
-    size_t size = strlen(dir) + strlen(name) * 2 + 16;
-    char *path = malloc(size);
-    if (!path) {
-        error_set(err, name, 0, 0, "out of memory");
-        return NULL;
+    const char *list = search && *search ? search : ".";
+    char skipped[PATH_MAX] = "", real[PATH_MAX];
+    if (skip) canonical(skip, skipped);
+    for (const char *dir = list; dir;) {
+        const char *sep = strchr(dir, GAME_SEARCH_SEP);
+        size_t dlen = sep ? (size_t)(sep - dir) : strlen(dir);
+        size_t size = dlen + strlen(name) * 2 + 16;
+        char *path = malloc(size);
+        if (!path) {
+            error_set(err, name, 0, 0, "out of memory");
+            return NULL;
+        }
+        static const char *const patterns[] = { "%.*s/%s.lua", "%.*s/%s/init.lua" };
+        for (int p = 0; dlen && p < 2; p++) {
+            snprintf(path, size, patterns[p], (int)dlen, dir, name);
+            if (!readable(path)) continue;
+            canonical(path, real);
+            if (skip && strcmp(real, skipped) == 0) continue;   /* a mod overriding what it extends */
+            return path;
+        }
+        free(path);
+        dir = sep ? sep + 1 : NULL;
     }
-    snprintf(path, size, "%s/%s.lua", dir, name);
-    if (readable(path)) return path;
-    snprintf(path, size, "%s/%s/init.lua", dir, name);
-    if (readable(path)) return path;
-    error_set(err, NULL, 0, 0, "unknown game '%s' (no %s/%s.lua)", name, dir, name);
-    free(path);
+    const char *last = strrchr(list, GAME_SEARCH_SEP);
+    error_set(err, NULL, 0, 0, "unknown game '%s' (no %s/%s.lua)", name, last ? last + 1 : list, name);
     return NULL;
 }
 
@@ -200,7 +229,7 @@ static game *game_build(const char *scripts_dir, const char *path, error *err)
 
 game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
 {
-    char *path = resolve_script(scripts_dir, name_or_path, err);
+    char *path = game_find_script(scripts_dir, NULL, name_or_path, NULL, err);
     if (!path) return NULL;
     game *g = game_build(scripts_dir, path, err);
     free(path);

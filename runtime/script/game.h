@@ -33,8 +33,13 @@
 
 typedef struct game game;
 
-/* Loads and validates a game. scripts_dir holds the bundled games (may be NULL when a path
- * is given). Returns NULL with err on failure. */
+/* Folders of a search path (scripts_dir below) are separated by this character: user mods
+ * come first, the bundled scripts/ last. */
+#define GAME_SEARCH_SEP ':'
+
+/* Loads and validates a game. scripts_dir is the search path of bundled games, one folder or
+ * several separated by GAME_SEARCH_SEP (may be NULL when a path is given). Returns NULL with
+ * err on failure. */
 game *game_load(const char *scripts_dir, const char *name_or_path, error *err);
 /* Compiles and validates the script again in a fresh Lua state and swaps it in only if that
  * succeeds (the base of hot reload). Returns 0 when swapped with an identical ruleset, 1 when
@@ -43,6 +48,11 @@ game *game_load(const char *scripts_dir, const char *name_or_path, error *err);
  * old game keeps running). game_rules() keeps its address across reloads. */
 int game_reload(game *g, error *err);
 void game_free(game *g);
+/* The script file of name (malloc'd), or NULL with err: a path (a relative one is taken from
+ * from_dir when that is given), or a bundled name looked up as DIR/NAME.lua then
+ * DIR/NAME/init.lua in each folder of the search path, skipping the file `skip` (may be NULL:
+ * a mod script that overrides "sokoban" and extends "sokoban" gets the next one). */
+char *game_find_script(const char *search, const char *from_dir, const char *name, const char *skip, error *err);
 
 const char *game_name(const game *g);
 const char *game_path(const game *g);              /* the script file */

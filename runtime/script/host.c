@@ -11,6 +11,7 @@
 #include <lualib.h>
 
 #include "script/bindings.h"
+#include "script/game.h"
 
 struct host {
     lua_State *L;
@@ -203,21 +204,36 @@ static int host_require(lua_State *L)
         return 1;
     }
     lua_pop(L, 1);
-    const char *dirs[2] = { h->own_dir, h->scripts_dir };
+    /* The script's own folder, then each folder of the search path (mods, then bundled). */
     int found = 0;
-    for (int d = 0; d < 2 && !found; d++) {
-        if (!dirs[d] || (d == 1 && h->own_dir && strcmp(dirs[0], dirs[1]) == 0)) continue;
+    const char *next = h->scripts_dir;
+    for (int d = 0; !found && (d == 0 || next); d++) {
+        const char *dir;
+        if (d == 0) {
+            if (!h->own_dir) continue;
+            dir = lua_pushstring(L, h->own_dir);
+        } else {
+            const char *sep = strchr(next, GAME_SEARCH_SEP);
+            dir = lua_pushlstring(L, next, sep ? (size_t)(sep - next) : strlen(next));
+            next = sep ? sep + 1 : NULL;
+            if (!dir[0] || (h->own_dir && strcmp(dir, h->own_dir) == 0)) {
+                lua_pop(L, 1);
+                continue;
+            }
+        }
+        lua_insert(L, 3);                                    /* 3: the folder, below the tries */
         for (int p = 0; p < 2 && !found; p++) {
-            const char *candidate = push_module_path(L, dirs[d], name, patterns[p]);
+            const char *candidate = push_module_path(L, dir, name, patterns[p]);
             if (file_readable(candidate)) {
                 found = 1;
-                lua_insert(L, 3);
+                lua_replace(L, 3);
                 lua_settop(L, 3);                            /* 3: path */
             } else {
                 lua_pushfstring(L, "\n\tno file '%s'", candidate);
                 lua_remove(L, -2);                           /* one "no file" line per try */
             }
         }
+        if (!found) lua_remove(L, 3);
     }
     if (!found) {
         lua_concat(L, lua_gettop(L) - 2);

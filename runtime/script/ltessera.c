@@ -6,6 +6,7 @@
  *   tessera.sliding.solvable(board, w, h) -> bool
  *   tessera.sliding.goal(w, h)            -> { 1, 2, ..., w*h-1, 0 }
  *   tessera.dirs([topology])              -> { "up", "right", "down", "left" } (direction order)
+ *   tessera.extend(base, overrides), tessera.import(base)   games built on games (lextend.c)
  *   tessera.version
  * game is a bundled name ("sokoban") or a path to a .lua script; the levels made here are
  * owned (see lstate.c): each runs its own copy of the game, hooks included. */
@@ -248,6 +249,7 @@ int luaopen_tessera(lua_State *L)
     tlevel_open(L);
     tregion_open(L);
     luaL_newlib(L, tessera_lib);
+    textend_open(L);                       /* tessera.extend, tessera.import */
     luaL_newlib(L, sliding_lib);
     lua_setfield(L, -2, "sliding");
     lua_pushliteral(L, TESSERA_VERSION);
