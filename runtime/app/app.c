@@ -23,6 +23,7 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     memset(a, 0, sizeof *a);
     a->paths = p;
     a->hint_cell = -1;
+    tween_init(&a->tw);
     if (canvas_init(&a->cv, w, h) != 0) return error_set(err, NULL, 0, 0, "out of memory for a %dx%d canvas", w, h);
     a->dr = drawer_for_canvas(&a->cv);
     char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
@@ -50,6 +51,7 @@ void app_free(app *a)
 {
     stop_work(a);
     free(a->dead);
+    tween_free(&a->tw);
     if (a->have_session) session_close(&a->s);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
@@ -174,6 +176,13 @@ static void start_work(app *a, task_purpose purpose)
         session_note(s, "Out of memory.");
 }
 
+static void change_speed(app *a, int delta)
+{
+    static const char *const names[TWEEN_SPEED_MAX + 1] = { "off", "slow", "normal", "fast", "very fast" };
+    tween_set_speed(&a->tw, a->tw.speed + delta);
+    session_note(&a->s, "Animation: %s (+ / - change it)", names[a->tw.speed]);
+}
+
 static void play_key(app *a, const char *key)
 {
     session *s = &a->s;
@@ -234,6 +243,8 @@ static void play_key(app *a, const char *key)
         a->help = true;
     } else if (!strcmp(key, "escape")) {
         open_level_list(a);
+    } else if (!strcmp(key, "equals") || !strcmp(key, "minus")) {
+        change_speed(a, !strcmp(key, "equals") ? 1 : -1);
     }
 }
 
@@ -267,7 +278,21 @@ static void menu_key(app *a, const char *key, int n)
     }
 }
 
+/* The view follows every change of the position (moves, undo, new levels) in motion. */
+static void follow(app *a)
+{
+    if (a->have_session && a->s.live) tween_follow(&a->tw, &a->s.st);
+}
+
+static void key_dispatch(app *a, const char *key);
+
 void app_key(app *a, const char *key)
+{
+    key_dispatch(a, key);
+    follow(a);
+}
+
+static void key_dispatch(app *a, const char *key)
 {
     if (!strcmp(key, "q") && a->scr != SCREEN_PLAY) {
         a->quit = true;
@@ -293,9 +318,17 @@ int app_cell_at(const app *a, int x, int y)
     return view_cell_at(&L, a->s.st.g, x, y);
 }
 
+static void click_dispatch(app *a, int x, int y);
+
 void app_click(app *a, int x, int y, int button)
 {
     (void)button;
+    click_dispatch(a, x, y);
+    follow(a);
+}
+
+static void click_dispatch(app *a, int x, int y)
+{
     if (a->help) {
         a->help = false;
         return;
@@ -355,9 +388,19 @@ static void draw_play(app *a)
     view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
     view_layout_compute(&L, s->st.g, a->cv.w, a->cv.h, top, bottom);
     view_options opt = view_options_default();
-    if (a->hint_cell >= 0 && a->hint_position == s->st.hash) opt.highlight = a->hint_cell;
-    if (a->ndead > 0 && a->dead_position == s->st.hash) opt.marks = a->dead;
-    view_draw_level(&a->dr, sheet(a), &s->st, &L, &opt);
+    bool moving = tween_busy(&a->tw);
+    if (a->hint_cell >= 0 && a->hint_position == s->st.hash && !moving) opt.highlight = a->hint_cell;
+    if (a->ndead > 0 && a->dead_position == s->st.hash && !moving) opt.marks = a->dead;
+    /* Draw the board as shown: moves still in motion have not arrived yet. */
+    follow(a);
+    state shown;
+    tween_slide slides[64];
+    view_slide vs[64];
+    int nslides = tween_frame(&a->tw, &s->st, &shown, slides, 64);
+    for (int i = 0; i < nslides; i++) vs[i] = (view_slide){ slides[i].from, slides[i].to, slides[i].t };
+    opt.slides = vs;
+    opt.nslides = nslides;
+    view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];
     if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
     else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
@@ -374,7 +417,7 @@ static void draw_play(app *a)
         .status = status,
     };
     view_draw_hud(&a->dr, &hud);
-    if (s->solved && !s->announced) {
+    if (s->solved && !s->announced && !moving) {
         const char *lines[3];
         char stats[96];
         int n = 0;
@@ -518,13 +561,24 @@ static void update_deadlocks(app *a)
 
 void app_tick(app *a, uint64_t now_ms)
 {
+    uint64_t dt = a->ticked && now_ms > a->last_tick ? now_ms - a->last_tick : 0;
+    a->last_tick = now_ms;
+    a->ticked = true;
     if (a->scr != SCREEN_PLAY || !a->have_session) return;
+    tween_advance(&a->tw, (double)dt);
     if (task_ready(&a->work)) take_result(a);
-    if (a->autoplay && now_ms >= a->autoplay_due) {
+    if (a->autoplay && now_ms >= a->autoplay_due && a->tw.nsteps - a->tw.head <= 1) {
         autoplay_step(a);
         a->autoplay_due = now_ms + AUTOPLAY_STEP_MS;
+        follow(a);
     }
     update_deadlocks(a);
+}
+
+void app_finish_motion(app *a)
+{
+    follow(a);
+    tween_finish(&a->tw);
 }
 
 void app_settle(app *a)
@@ -533,6 +587,9 @@ void app_settle(app *a)
         task_wait(&a->work);
         take_result(a);
     }
-    while (a->autoplay) autoplay_step(a);
+    while (a->autoplay) {
+        autoplay_step(a);
+        follow(a);
+    }
     update_deadlocks(a);
 }

@@ -12,6 +12,7 @@
 #include "frontend/canvas.h"
 #include "frontend/draw.h"
 #include "frontend/sprites.h"
+#include "frontend/tween.h"
 
 typedef enum screen { SCREEN_GAMES, SCREEN_LEVELS, SCREEN_PLAY } screen;
 
@@ -47,6 +48,9 @@ typedef struct app {
     uint8_t *dead;               /* per cell: a box that can no longer reach a goal */
     int ndead;
     uint64_t dead_position;      /* the position the marks are for */
+    tween tw;                    /* moves shown in motion (frontend/tween.h) */
+    uint64_t last_tick;          /* ms clock of the last app_tick */
+    bool ticked;
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
@@ -64,8 +68,11 @@ void app_draw(app *a);
 /* Time passes: collects finished hints and solves, plays the next step of a solution being
  * played back. now_ms is a monotonic clock. */
 void app_tick(app *a, uint64_t now_ms);
-/* Finishes pending work at once (scripted play: results must not depend on timing). */
+/* Finishes pending work at once (scripted play: results must not depend on timing). Moves
+ * being shown in motion keep going: they depend only on the clock given to app_tick. */
 void app_settle(app *a);
+/* Shows every move in motion at its end at once. */
+void app_finish_motion(app *a);
 
 /* The cell under canvas pixel (x, y) on the play screen, or -1. */
 int app_cell_at(const app *a, int x, int y);

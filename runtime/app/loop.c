@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/loop.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,14 @@ static uint64_t now_ms(void)
     return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
 }
 
+/* Scripted play runs on its own clock: FRAME_MS per frame, whatever the machine's speed, so
+ * a move in motion looks the same in every run. 0: the real clock. */
+static uint64_t scripted_clock;
+
 static void frame(app *a, window *win)
 {
-    app_tick(a, now_ms());
+    if (scripted_clock) scripted_clock += FRAME_MS;
+    app_tick(a, scripted_clock ? scripted_clock : now_ms());
     if (win) {
         int w, h;
         window_canvas_size(win, &w, &h);
@@ -65,7 +71,8 @@ static int key_known(const char *k)
 {
     static const char *const named[] = {
         "up", "down", "left", "right", "escape", "return", "space", "tab", "backspace",
-        "pageup", "pagedown", "home", "end",
+        "pageup", "pagedown", "home", "end", "delete", "minus", "equals", "comma", "period",
+        "slash",
     };
     if ((k[0] >= 'a' && k[0] <= 'z' && !k[1]) || (k[0] >= '0' && k[0] <= '9' && !k[1])) return 1;
     if (k[0] == 'f' && k[1] >= '1' && k[1] <= '9') {
@@ -117,16 +124,40 @@ static int wait_token(app *a, window *win, const char *arg)
     return 0;
 }
 
+/* frame:N draws N frames without input (a move in motion goes on for N x FRAME_MS). */
+static int frame_token(app *a, window *win, const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end || n < 1 || n > 100000) return -1;
+    for (long i = 0; i < n; i++) {
+        pump(a, win);
+        frame(a, win);
+    }
+    return 0;
+}
+
 int loop_keys(app *a, window *win, const char *seq)
 {
     char *copy = strdup(seq);
     if (!copy) return -1;
     int rc = 0;
+    bool held = false; /* the last token was frame:N: keep the frame it ends on */
+    scripted_clock = 1;
     frame(a, win);
     for (char *save = NULL, *tok = strtok_r(copy, " \t\n;", &save); tok && !a->quit;
          tok = strtok_r(NULL, " \t\n;", &save)) {
         pump(a, win);
-        if (!strncmp(tok, "click:", 6)) {
+        held = false;
+        if (!strncmp(tok, "frame:", 6)) {
+            if (frame_token(a, win, tok + 6) != 0) {
+                fprintf(stderr, "tessera play: --keys: bad frame '%s' (frame:N, a number of frames of %d ms)\n", tok, FRAME_MS);
+                rc = -1;
+                break;
+            }
+            held = true;
+            continue;
+        } else if (!strncmp(tok, "click:", 6)) {
             if (click_token(a, tok + 6) != 0) {
                 fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
                 rc = -1;
@@ -150,6 +181,11 @@ int loop_keys(app *a, window *win, const char *seq)
         frame(a, win);
     }
     free(copy);
-    frame(a, win);
+    /* The screenshot shows the end of every move, unless frame:N asked for a moment in it. */
+    if (!held) {
+        app_finish_motion(a);
+        frame(a, win);
+    }
+    scripted_clock = 0;
     return rc;
 }

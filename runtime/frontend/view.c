@@ -238,6 +238,8 @@ view_options view_options_default(void)
     o.highlight = -1;
     o.marks = NULL;
     o.no_background = false;
+    o.slides = NULL;
+    o.nslides = 0;
     return o;
 }
 
@@ -251,6 +253,50 @@ static void draw_art(const drawer *d, const sprites *sh, int idx, const char *na
         return;
     }
     draw_sprite(d, sh, idx, x, y, w, h, 0xFFFFFFFFu, alpha);
+}
+
+/* The object (or numbered tile) of cell c, drawn in the box (x, y, w, h). */
+static void draw_object(const drawer *d, const sprites *sh, const state *s, const tile_art *art,
+                        int ntiles, int blank_sprite, int nscale, int active, int c, int x, int y,
+                        int w, int h)
+{
+    const ruleset *r = s->rules;
+    const grid *g = s->g;
+    bool hex = g->topo == TOPO_HEX;
+    int id = s->obj[c], fid = s->floor[c], idx, alpha = 255;
+    uint32_t flags;
+    if (fid < ntiles && art[fid].base == ART_NONE) return;
+    if (s->num) {
+        int tid = id && id < ntiles ? id : r->tile_id < ntiles ? r->tile_id : 0;
+        if (s->num[c] == 0) {
+            if (blank_sprite >= 0) draw_sprite(d, sh, blank_sprite, x, y, w, h, 0xFFFFFFFFu, 255);
+            return;
+        }
+        draw_art(d, sh, art[tid].base == ART_NONE ? find_variant(sh, "tile", "", hex) : art[tid].base,
+                 "tile", false, x, y, w, h, 255);
+        draw_tile_number(d, s->num[c], nscale, x, y, w, h);
+        return;
+    }
+    if (id == 0) return;
+    if (id >= ntiles) {
+        draw_missing_object(d, "?", x, y, w, h);
+        return;
+    }
+    flags = r->tile[id].flags;
+    idx = art[id].base;
+    if ((flags & TILE_PUSHABLE) && art[id].on_goal >= 0 && state_box_on_goal(s, c))
+        idx = art[id].on_goal;
+    if (flags & TILE_PLAYER) {
+        if (c == active) {
+            int slot = facing_slot(g->topo, s->facing);
+            if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
+            else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
+        } else if (s->nplayers > 1) {
+            alpha = 150; /* the players that input does not move now */
+        }
+        if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
+    }
+    draw_art(d, sh, idx, r->tile[id].name, false, x, y, w, h, alpha);
 }
 
 void view_draw_level(const drawer *d, const sprites *sh, const state *s, const view_layout *L,
@@ -279,44 +325,24 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         else draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
     }
 
+    /* Objects in motion are drawn last, over the still ones, between their two cells. */
     for (c = 0; c < g->ncells; c++) {
-        int id = s->obj[c], fid = s->floor[c], idx, alpha = 255;
-        uint32_t flags;
-        if (fid < ntiles && art[fid].base == ART_NONE) continue;
+        int k;
+        for (k = 0; k < opt->nslides && opt->slides[k].to != c; k++) {}
+        if (k < opt->nslides) continue;
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        if (s->num) {
-            int tid = id && id < ntiles ? id : r->tile_id < ntiles ? r->tile_id : 0;
-            if (s->num[c] == 0) {
-                if (blank_sprite >= 0)
-                    draw_sprite(d, sh, blank_sprite, x, y, w, h, 0xFFFFFFFFu, 255);
-                continue;
-            }
-            draw_art(d, sh, art[tid].base == ART_NONE ? find_variant(sh, "tile", "", hex)
-                                                      : art[tid].base,
-                     "tile", false, x, y, w, h, 255);
-            draw_tile_number(d, s->num[c], nscale, x, y, w, h);
-            continue;
-        }
-        if (id == 0) continue;
-        if (id >= ntiles) {
-            draw_missing_object(d, "?", x, y, w, h);
-            continue;
-        }
-        flags = r->tile[id].flags;
-        idx = art[id].base;
-        if ((flags & TILE_PUSHABLE) && art[id].on_goal >= 0 && state_box_on_goal(s, c))
-            idx = art[id].on_goal;
-        if (flags & TILE_PLAYER) {
-            if (c == active) {
-                int slot = facing_slot(g->topo, s->facing);
-                if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
-                else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
-            } else if (s->nplayers > 1) {
-                alpha = 150; /* the players that input does not move now */
-            }
-            if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
-        }
-        draw_art(d, sh, idx, r->tile[id].name, false, x, y, w, h, alpha);
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, c, x, y, w, h);
+    }
+    for (i = 0; opt->slides && i < opt->nslides; i++) {
+        const view_slide *sl = &opt->slides[i];
+        int fx, fy;
+        float t = sl->t < 0 ? 0 : sl->t > 1 ? 1 : sl->t;
+        if (sl->to < 0 || sl->to >= g->ncells || sl->from < 0 || sl->from >= g->ncells) continue;
+        view_cell_rect(L, g, sl->from, &fx, &fy, &w, &h);
+        view_cell_rect(L, g, sl->to, &x, &y, &w, &h);
+        x = fx + (int)((float)(x - fx) * t + (x >= fx ? 0.5f : -0.5f));
+        y = fy + (int)((float)(y - fy) * t + (y >= fy ? 0.5f : -0.5f));
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, sl->to, x, y, w, h);
     }
 
     if (opt->marks) {

@@ -31,10 +31,19 @@ int view_cell_at(const view_layout *L, const grid *g, int px, int py);
 void view_cell_rect(const view_layout *L, const grid *g, int cell, int *x, int *y, int *w,
                     int *h);
 
+/* An object in motion: the one at cell `to` is drawn a fraction t (0..1) of the way from
+ * cell `from` (see frontend/tween.h). */
+typedef struct view_slide {
+    int32_t from, to;
+    float t;
+} view_slide;
+
 typedef struct view_options {
     int highlight;              /* a cell drawn with the "cursor" sprite (hints), or -1 */
     const uint8_t *marks;       /* per cell: nonzero draws the "deadlock" sprite; may be NULL */
     bool no_background;         /* leave what is behind the board as it is */
+    const view_slide *slides;   /* objects in motion, drawn over the others; may be NULL */
+    int nslides;
 } view_options;
 
 /* highlight -1, no marks, background drawn. */

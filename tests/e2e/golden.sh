@@ -22,6 +22,12 @@ expect_status 0 "render fifteen 3" -- "$tessera" render fifteen --level 3 --out 
 compare fifteen_3
 expect_status 0 "play screenshot" -- "$tessera" play sokoban --level 2 --keys "f1" --screenshot "$outdir/help_overlay.png"
 compare help_overlay
+# Moves in motion (scripted play runs 16 ms per frame): "down right" queues a walk and a push;
+# frame:6 lands in the middle of the push, frame:10 on its last frame before the rest.
+expect_status 0 "push in motion" -- "$tessera" play sokoban --level 1 --size 480x360 --keys "down right frame:6" --screenshot "$outdir/motion_push.png"
+compare motion_push
+expect_status 0 "push, last frame" -- "$tessera" play sokoban --level 1 --size 480x360 --keys "down right frame:10" --screenshot "$outdir/motion_last_frame.png"
+compare motion_last_frame
 # A render that fails must not leave a broken image behind or crash.
 expect_status 2 "render to a missing folder" -- "$tessera" render sokoban --out /nonexistent/dir/x.png
 finish
