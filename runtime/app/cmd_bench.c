@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/bench_view.h"
 #include "app/cli.h"
 #include "app/session.h"
 #include "core/engine.h"
@@ -222,5 +223,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "lua")) bench_lua(p, &o);
     if (wanted(&o, "korf100")) bench_korf(p, &o);
     if (wanted(&o, "microban")) bench_microban(p, &o);
+    if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
+    if (wanted(&o, "startup")) bench_startup(o.quick);
     return EXIT_OK;
 }
