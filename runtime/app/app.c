@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "app/hotkeys.h"
+#include "app/transfer.h"
 #include "frontend/view.h"
 #include "script/game.h"
 #include "solve/push_solve.h"
@@ -55,6 +57,7 @@ void app_free(app *a)
     if (a->have_session) session_close(&a->s);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
+    free(a->clipboard);
     memset(a, 0, sizeof *a);
 }
 
@@ -294,6 +297,15 @@ void app_key(app *a, const char *key)
 
 static void key_dispatch(app *a, const char *key)
 {
+    if (hotkey(a, key)) return;
+    if (!strncmp(key, "ctrl+", 5)) {
+        if (a->scr == SCREEN_PLAY && a->have_session) {
+            stop_work(a);
+            if (transfer_key(a, key)) return;
+        }
+        /* Other keys do with Ctrl what they do without it. */
+        key += strncmp(key, "ctrl+shift+", 11) ? 5 : 11;
+    }
     if (!strcmp(key, "q") && a->scr != SCREEN_PLAY) {
         a->quit = true;
         return;

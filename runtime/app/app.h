@@ -51,6 +51,10 @@ typedef struct app {
     tween tw;                    /* moves shown in motion (frontend/tween.h) */
     uint64_t last_tick;          /* ms clock of the last app_tick */
     bool ticked;
+    struct window *win;          /* the window shown, or NULL (headless) */
+    char *clipboard;             /* the clipboard when there is no window */
+    struct audio *audio;         /* sound effects, or NULL (silent) */
+    bool muted;
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */

@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "app/cli.h"
 #include "app/loop.h"
+#include "app/transfer.h"
 #include "frontend/window.h"
 #include "script/game.h"
 
@@ -21,7 +22,7 @@ static const char no_display_text[] =
     "(SDL_VIDEODRIVER=dummy also lets the window code run without a display.)\n";
 
 typedef struct play_args {
-    const char *game, *file, *keys, *screenshot;
+    const char *game, *file, *keys, *screenshot, *export_solution, *export_level;
     int level, w, h;
     long long seed;
     int has_seed;
@@ -35,12 +36,15 @@ static int parse_play(int argc, char **argv, play_args *pa)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
-            !strcmp(a, "--size") || !strcmp(a, "--seed")) {
+            !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--export-solution") ||
+            !strcmp(a, "--export-level")) {
             if (cli_need_value("play", argc, argv, i) != 0) return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
             if (!strcmp(a, "--keys")) pa->keys = v;
             if (!strcmp(a, "--screenshot")) pa->screenshot = v;
+            if (!strcmp(a, "--export-solution")) pa->export_solution = v;
+            if (!strcmp(a, "--export-level")) pa->export_level = v;
             if (!strcmp(a, "--size") && cli_size_arg("play", a, v, &pa->w, &pa->h) != 0) return -1;
             if (!strcmp(a, "--seed")) {
                 int s;
@@ -88,6 +92,20 @@ static void print_result(const app *a)
     fflush(stdout);
 }
 
+/* --export-solution / --export-level: what was played, written when play ends. */
+static int export_at_end(const app *a, const play_args *pa)
+{
+    error err;
+    char buf[ERROR_TEXT_MAX + 300];
+    if (!a->have_session || !a->s.live) return 0;
+    if ((pa->export_solution && transfer_write_solution(&a->s, pa->export_solution, &err) != 0) ||
+        (pa->export_level && transfer_write_level(&a->s, pa->export_level, &err) != 0)) {
+        fprintf(stderr, "tessera play: %s\n", error_format(&err, buf, sizeof buf));
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_play(const app_paths *p, int argc, char **argv)
 {
     play_args pa;
@@ -110,6 +128,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
+    a.win = win;
     app_scan_games(&a);
     int rc = EXIT_OK;
     if (pa.keys) {
@@ -122,6 +141,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     } else {
         loop_window(&a, win);
     }
+    if (rc == EXIT_OK && export_at_end(&a, &pa) != 0) rc = EXIT_BAD_INPUT;
     app_free(&a);
     if (win) window_close(win);
     return rc;
@@ -147,6 +167,7 @@ int cmd_menu(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     app_scan_games(&a);
+    a.win = win;
     a.scr = SCREEN_GAMES;
     loop_window(&a, win);
     app_free(&a);

@@ -43,7 +43,14 @@ static void pump(app *a, window *win)
     input_event ev;
     while (win && window_poll(win, &ev)) {
         switch (ev.type) {
-        case INPUT_KEY: app_key(a, ev.key); break;
+        case INPUT_KEY: {
+            /* Ctrl combinations get their own names ("ctrl+c", "ctrl+shift+c"). */
+            char name[sizeof ev.key + 16];
+            snprintf(name, sizeof name, "%s%s%s", ev.mods & INPUT_MOD_CTRL ? "ctrl+" : "",
+                     (ev.mods & INPUT_MOD_CTRL) && (ev.mods & INPUT_MOD_SHIFT) ? "shift+" : "", ev.key);
+            app_key(a, name);
+            break;
+        }
         case INPUT_CLICK: app_click(a, ev.x, ev.y, ev.button); break;
         case INPUT_QUIT: a->quit = true; break;
         case INPUT_WHEEL:
@@ -69,6 +76,8 @@ int loop_window(app *a, window *win)
 /* The key names the window produces (frontend/window.h), accepted in --keys. */
 static int key_known(const char *k)
 {
+    if (!strncmp(k, "ctrl+shift+", 11)) k += 11;
+    else if (!strncmp(k, "ctrl+", 5)) k += 5;
     static const char *const named[] = {
         "up", "down", "left", "right", "escape", "return", "space", "tab", "backspace",
         "pageup", "pagedown", "home", "end", "delete", "minus", "equals", "comma", "period",
@@ -137,6 +146,25 @@ static int frame_token(app *a, window *win, const char *arg)
     return 0;
 }
 
+/* clipboard:TEXT puts TEXT on the clipboard, '|' standing for a line break (as in RLE
+ * levels), so a test can paste a level or moves with ctrl+v. */
+static int clipboard_token(app *a, window *win, const char *arg)
+{
+    char *text = strdup(arg);
+    if (!text) return -1;
+    for (char *c = text; *c; c++)
+        if (*c == '|') *c = '\n';
+    int rc = 0;
+    if (win) rc = window_clipboard_set(win, text);
+    else {
+        free(a->clipboard);
+        a->clipboard = text;
+        text = NULL;
+    }
+    free(text);
+    return rc;
+}
+
 int loop_keys(app *a, window *win, const char *seq)
 {
     char *copy = strdup(seq);
@@ -169,6 +197,13 @@ int loop_keys(app *a, window *win, const char *seq)
                 rc = -1;
                 break;
             }
+        } else if (!strncmp(tok, "clipboard:", 10)) {
+            if (clipboard_token(a, win, tok + 10) != 0) {
+                fprintf(stderr, "tessera play: --keys: cannot set the clipboard ('%s')\n", tok);
+                rc = -1;
+                break;
+            }
+            continue;
         } else if (!key_known(tok)) {
             fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", tok);
             rc = -1;

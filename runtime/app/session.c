@@ -81,6 +81,7 @@ static void start_level(session *s)
     s->live = false;
     const level *lv = s->playing_shuffled ? &s->shuffled.levels[0] : &s->levels.levels[s->index];
     if (state_init(&s->st, lv, game_rules(s->game)) == 0) s->live = true;
+    movelog_reset(&s->log);
     s->solved = state_solved(&s->st);
     s->announced = s->solved;
     s->message[0] = '\0';
@@ -121,6 +122,7 @@ void session_close(session *s)
     levelset_free(&s->levels);
     levelset_free(&s->shuffled);
     if (s->game) game_free(s->game);
+    movelog_free(&s->log);
     memset(s, 0, sizeof *s);
 }
 
@@ -164,13 +166,19 @@ int session_move(session *s, int dir)
 {
     if (!s->live) return 0;
     error err;
+    int32_t pos_before = s->st.hist.pos;
     /* The hook's own changes join the move's undo record. */
     history_begin(&s->st, dir);
     move_result r = engine_move(&s->st, dir);
+    if (r != MOVE_BLOCKED) {
+        char c = grid_dir_letter(s->st.g->topo, dir);
+        movelog_note(&s->log, r == MOVE_PUSH ? (char)toupper((unsigned char)c) : c);
+    }
     if (r != MOVE_BLOCKED && game_has_hook(s->game, "on_move") &&
         game_on_move(s->game, &s->st, dir, r == MOVE_PUSH, &err) != 0)
         note_error(s, &err);
     history_end(&s->st);
+    movelog_commit(&s->log, &s->st, pos_before);
     if (r == MOVE_BLOCKED) return 0;
     update_solved(s);
     return 1;
@@ -192,14 +200,21 @@ int session_redo(session *s)
 
 int session_restart(session *s)
 {
+    int32_t pos_before = s->live ? s->st.hist.pos : 0;
     if (!s->live || !state_restart(&s->st)) return 0;
+    movelog_commit(&s->log, &s->st, pos_before);
     update_solved(s);
     return 1;
 }
 
 int session_select_player(session *s, int slot)
 {
-    return s->live && engine_select_player(&s->st, slot) == 0;
+    if (!s->live) return 0;
+    int32_t pos_before = s->st.hist.pos;
+    if (slot != s->st.active && slot >= 0 && slot < 9) movelog_note(&s->log, (char)('1' + slot));
+    int ok = engine_select_player(&s->st, slot) == 0;
+    movelog_commit(&s->log, &s->st, pos_before);
+    return ok;
 }
 
 int session_click(session *s, int cell)
@@ -213,9 +228,11 @@ int session_click(session *s, int cell)
         int dir = blank % w == cell % w ? (cell < blank ? DIR_UP : DIR_DOWN)
                                          : (cell < blank ? DIR_LEFT : DIR_RIGHT);
         int moved = 0;
+        int32_t pos_before = st->hist.pos;
         history_begin(st, dir);
         while (st->blank != cell && session_move(s, dir)) moved++;
         history_end(st);
+        movelog_commit(&s->log, st, pos_before);
         return moved > 0;
     }
     /* A click on another player selects it; a click on a free cell walks there. */
@@ -227,9 +244,11 @@ int session_click(session *s, int cell)
     if (!dirs) return 0;
     int n = path_find(st, from, cell, dirs, max), moved = 0;
     if (n > 0) {
+        int32_t pos_before = st->hist.pos;
         history_begin(st, dirs[0]);
         for (int i = 0; i < n; i++) moved += session_move(s, dirs[i]);
         history_end(st);
+        movelog_commit(&s->log, st, pos_before);
     } else if (n < 0) {
         /* A neighbouring box: a click on it pushes it away from the player. */
         for (int d = 0; d < st->g->ndirs; d++)
@@ -297,4 +316,28 @@ int session_play_lurd(session *s, const char *moves, int *bad)
         }
     }
     return i;
+}
+
+char *session_lurd(const session *s)
+{
+    return s->live ? movelog_lurd(&s->log, &s->st) : strdup("");
+}
+
+int session_open_text(session *s, const char *name, const char *text, error *err)
+{
+    levelset fresh;
+    if (levelset_parse(&fresh, name, text, strlen(text), FORMAT_AUTO, game_rules(s->game), err) != 0) return -1;
+    if (fresh.count == 0) {
+        levelset_free(&fresh);
+        return error_set(err, name, 0, 0, "no level found");
+    }
+    if (s->live) state_free(&s->st); /* it points into the old levels */
+    s->live = false;
+    levelset_free(&s->levels);
+    s->levels = fresh;
+    snprintf(s->levels_path, sizeof s->levels_path, "%s", name);
+    s->index = 0;
+    s->playing_shuffled = false;
+    start_level(s);
+    return 0;
 }

@@ -10,6 +10,7 @@
 #include "app/paths.h"
 #include "core/error.h"
 #include "core/level.h"
+#include "core/movelog.h"
 #include "core/state.h"
 
 struct game;
@@ -29,6 +30,7 @@ typedef struct session {
     uint64_t seed;                 /* for scrambles */
     levelset shuffled;             /* a board made by the game's scramble (sliding games) */
     bool playing_shuffled;         /* st plays shuffled.levels[0] instead of levels[index] */
+    movelog log;                   /* the LURD letters of st's history */
 } session;
 
 /* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),
@@ -68,4 +70,11 @@ int app_load_levels(const app_paths *p, struct game *g, const char *file, levels
 /* Replays a solution through the session (hooks included). Returns the number of letters
  * played; *bad gets the 0-based index of the first illegal letter, or -1. */
 int session_play_lurd(session *s, const char *moves, int *bad);
+/* The moves made since the level's start (or the last restart) as LURD, with player digits
+ * on levels with several players; malloc'd, NULL out of memory. */
+char *session_lurd(const session *s);
+/* Replaces the level collection by the levels in text (the game's format; name is used in
+ * messages and as the collection's path) and starts the first. On bad text returns -1 with
+ * err and keeps everything as it was. */
+int session_open_text(session *s, const char *name, const char *text, error *err);
 #endif

@@ -1,5 +1,6 @@
 /* window.c: the SDL2 window, renderer and event translation. */
 #define SDL_MAIN_HANDLED /* the app owns main() */
+#define _POSIX_C_SOURCE 200809L
 #include "frontend/window.h"
 
 #include <stdio.h>
@@ -204,6 +205,30 @@ int window_wait_event(window *win, int timeout_ms)
 {
     (void)win;
     return SDL_WaitEventTimeout(NULL, timeout_ms) == 1;
+}
+
+int window_clipboard_set(window *win, const char *text)
+{
+    (void)win;
+    return SDL_SetClipboardText(text) == 0 ? 0 : -1;
+}
+
+char *window_clipboard_get(window *win)
+{
+    (void)win;
+    char *text = SDL_GetClipboardText(); /* "" when empty or on failure */
+    if (!text) return NULL;
+    char *copy = strdup(text);
+    SDL_free(text);
+    return copy;
+}
+
+int window_toggle_fullscreen(window *win)
+{
+    Uint32 now = SDL_GetWindowFlags(win->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    Uint32 want = now ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP;
+    if (SDL_SetWindowFullscreen(win->win, want) != 0) return -1;
+    return want ? 1 : 0;
 }
 
 void window_wait_ms(uint32_t ms) { SDL_Delay(ms); }

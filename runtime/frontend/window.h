@@ -49,6 +49,14 @@ int window_poll(window *win, input_event *ev);
 /* Blocks until an event arrives or timeout_ms passes; 1 if one is waiting. */
 int window_wait_event(window *win, int timeout_ms);
 
+/* The system clipboard (SDL keeps its own when the video driver has none). set: 0 or -1;
+ * get: a malloc'd copy, "" when empty, NULL on failure. */
+int window_clipboard_set(window *win, const char *text);
+char *window_clipboard_get(window *win);
+/* Switches between a window and desktop fullscreen; returns 1 when now fullscreen, 0 when
+ * windowed, -1 when the switch failed. */
+int window_toggle_fullscreen(window *win);
+
 void window_wait_ms(uint32_t ms);
 uint64_t window_ticks_ms(void);
 

@@ -1,0 +1,222 @@
+/* transfer.c: LURD and XSB through the clipboard and files. */
+#define _POSIX_C_SOURCE 200809L
+#include "app/transfer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/userdir.h"
+#include "core/movelog.h"
+#include "frontend/window.h"
+#include "script/game.h"
+
+/* ===== the clipboard: the window's, or one kept in memory when there is no window ======== */
+
+static int clip_set(app *a, const char *text)
+{
+    if (a->win) return window_clipboard_set(a->win, text);
+    char *copy = strdup(text);
+    if (!copy) return -1;
+    free(a->clipboard);
+    a->clipboard = copy;
+    return 0;
+}
+
+static char *clip_get(app *a)
+{
+    if (a->win) return window_clipboard_get(a->win);
+    return strdup(a->clipboard ? a->clipboard : "");
+}
+
+/* ===== formats =========================================================================== */
+
+char *transfer_level_text(const session *s)
+{
+    const level *lv = s->playing_shuffled ? &s->shuffled.levels[0] : &s->levels.levels[s->index];
+    char *rows = level_to_xsb(lv, game_rules(s->game));
+    if (!rows) return NULL;
+    const char *title = session_level_title(s);
+    if (session_is_sliding(s) || !title || !*title) return rows;
+    size_t n = strlen(rows) + strlen(title) + 16;
+    char *out = malloc(n);
+    if (out) snprintf(out, n, "%sTitle: %s\n", rows, title);
+    free(rows);
+    return out;
+}
+
+static int write_text(const char *path, const char *text, error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    size_t n = strlen(text);
+    int ok = fwrite(text, 1, n, f) == n;
+    if (fclose(f) != 0) ok = 0;
+    if (!ok) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    return 0;
+}
+
+int transfer_write_solution(const session *s, const char *path, error *err)
+{
+    char *lurd = session_lurd(s);
+    if (!lurd) return error_set(err, path, 0, 0, "out of memory");
+    size_t n = strlen(lurd) + 32;
+    char *line = malloc(n);
+    if (!line) {
+        free(lurd);
+        return error_set(err, path, 0, 0, "out of memory");
+    }
+    snprintf(line, n, "%d: %s\n", s->playing_shuffled ? 1 : s->index + 1, lurd);
+    int rc = write_text(path, line, err);
+    free(line);
+    free(lurd);
+    return rc;
+}
+
+int transfer_write_level(const session *s, const char *path, error *err)
+{
+    char *text = transfer_level_text(s);
+    if (!text) return error_set(err, path, 0, 0, "out of memory");
+    int rc = write_text(path, text, err);
+    free(text);
+    return rc;
+}
+
+int transfer_export(app *a, const char *dir, char *base_out, size_t size, error *err)
+{
+    session *s = &a->s;
+    char set[128], stamp[32], base[PATH_MAX_LEN], name[PATH_MAX_LEN + 8];
+    path_stem(s->levels_path, set, sizeof set);
+    userdir_timestamp(stamp, sizeof stamp);
+    char file[400];
+    snprintf(file, sizeof file, "%s-%s-%d-%s", path_basename(s->game_arg), set,
+             s->playing_shuffled ? 0 : s->index + 1, stamp);
+    /* A game given as a path leaves its ".lua" in the name: keep names plain. */
+    for (char *c = file; *c; c++)
+        if (*c == '.' || *c == '/' || *c == ' ') *c = '_';
+    path_join(base, sizeof base, dir, file);
+    snprintf(name, sizeof name, "%s.xsb", base);
+    if (transfer_write_level(s, name, err) != 0) return -1;
+    /* The solution file names level 1: it goes with the one-level file beside it. */
+    char *lurd = session_lurd(s);
+    if (!lurd) return error_set(err, name, 0, 0, "out of memory");
+    size_t n = strlen(lurd) + 16;
+    char *line = malloc(n);
+    int rc = -1;
+    if (line) {
+        snprintf(line, n, "1: %s\n", lurd);
+        snprintf(name, sizeof name, "%s.sol", base);
+        rc = write_text(name, line, err);
+    } else {
+        error_set(err, name, 0, 0, "out of memory");
+    }
+    free(line);
+    free(lurd);
+    if (rc == 0) snprintf(base_out, size, "%s", base);
+    return rc;
+}
+
+/* ===== keys ============================================================================== */
+
+static void copy_moves(app *a)
+{
+    session *s = &a->s;
+    char *lurd = session_lurd(s);
+    if (!lurd) {
+        session_note(s, "Out of memory.");
+        return;
+    }
+    if (!lurd[0]) session_note(s, "No moves to copy yet.");
+    else if (clip_set(a, lurd) != 0) session_note(s, "Could not copy: the clipboard is not available.");
+    else session_note(s, "Copied %zu moves (LURD) to the clipboard.", strlen(lurd));
+    free(lurd);
+}
+
+static void copy_level(app *a)
+{
+    session *s = &a->s;
+    char *text = transfer_level_text(s);
+    if (!text) session_note(s, "Out of memory.");
+    else if (clip_set(a, text) != 0) session_note(s, "Could not copy: the clipboard is not available.");
+    else session_note(s, "Copied the level (%s) to the clipboard.", session_is_sliding(s) ? "board" : "XSB");
+    free(text);
+}
+
+static void paste_moves(app *a, const char *lurd)
+{
+    session *s = &a->s;
+    if (s->st.moves > 0 || history_can_undo(&s->st)) session_restart(s);
+    int bad = -1;
+    int played = session_play_lurd(s, lurd, &bad);
+    if (bad >= 0)
+        session_note(s, "Pasted moves: letter %d ('%c') cannot be played here; %d played (Z undoes).",
+                     bad + 1, lurd[bad], played);
+    else if (s->solved)
+        session_note(s, "Pasted moves: %d played, the level is solved.", played);
+    else
+        session_note(s, "Pasted moves: %d played, not solved yet (Z undoes).", played);
+}
+
+int transfer_paste(app *a, const char *text)
+{
+    session *s = &a->s;
+    const char *t = text;
+    while (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n') t++;
+    if (!*t) {
+        session_note(s, "The clipboard is empty.");
+        return 0;
+    }
+    char *lurd = lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    if (lurd) {
+        paste_moves(a, lurd);
+        free(lurd);
+        return 1;
+    }
+    error err;
+    a->hint_cell = -1;
+    if (session_open_text(s, "clipboard", text, &err) == 0) {
+        if (s->levels.count == 1) session_note(s, "Opened the pasted level.");
+        else session_note(s, "Opened the %d pasted levels (N: next).", s->levels.count);
+        return 1;
+    }
+    char msg[ERROR_TEXT_MAX + 300];
+    error_format(&err, msg, sizeof msg);
+    session_note(s, "The clipboard holds neither moves (LURD) nor a level: %s", msg);
+    return 0;
+}
+
+static void paste(app *a)
+{
+    char *text = clip_get(a);
+    if (!text) {
+        session_note(&a->s, "Could not paste: the clipboard is not available.");
+        return;
+    }
+    transfer_paste(a, text);
+    free(text);
+}
+
+static void export_files(app *a)
+{
+    session *s = &a->s;
+    char dir[PATH_MAX_LEN], base[PATH_MAX_LEN], msg[ERROR_TEXT_MAX + 300];
+    error err;
+    if (userdir_make(a->paths, "export", dir, sizeof dir, &err) != 0 ||
+        transfer_export(a, dir, base, sizeof base, &err) != 0) {
+        session_note(s, "Export failed: %s", error_format(&err, msg, sizeof msg));
+        return;
+    }
+    session_note(s, "Saved %s.xsb and .sol", base);
+}
+
+int transfer_key(app *a, const char *key)
+{
+    if (a->scr != SCREEN_PLAY || !a->have_session || !a->s.live) return 0;
+    if (!strcmp(key, "ctrl+c")) copy_moves(a);
+    else if (!strcmp(key, "ctrl+shift+c")) copy_level(a);
+    else if (!strcmp(key, "ctrl+v")) paste(a);
+    else if (!strcmp(key, "ctrl+s")) export_files(a);
+    else return 0;
+    return 1;
+}

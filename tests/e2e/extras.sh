@@ -1,0 +1,76 @@
+# extras.sh: solutions and levels through the clipboard and files (LURD, XSB), screenshots
+# (F12), fullscreen (F11), mute (M), gamepad tokens, skins.
+# usage: extras.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+outdir=$3/extras
+rm -rf "$outdir"
+mkdir -p "$outdir"
+. "$(dirname "$0")/lib.sh"
+export XDG_DATA_HOME="$outdir/xdg"
+
+# Ctrl+C copies the moves so far, Ctrl+V after a restart plays them again from the start.
+expect_status 0 "copy and paste moves" -- "$tessera" play sokoban --level 1 --keys "right down ctrl+c r ctrl+v"
+expect_output '"moves":2' "pasted moves replayed"
+expect_output 'Pasted moves: 2 played' "paste reported"
+# Copy tells how many moves; nothing to copy is said too.
+expect_status 0 "copy reports" -- "$tessera" play sokoban --level 1 --keys "right ctrl+c"
+expect_output 'Copied 1 moves (LURD)' "copy reported"
+expect_status 0 "copy nothing" -- "$tessera" play sokoban --level 1 --keys "ctrl+c"
+expect_output 'No moves to copy yet' "empty copy reported"
+# A pasted solution solves the level; a pasted walk is undoable back to where the player was.
+sol=$(sed -n 's/^1: //p' levels/sokoban/tessera.sol)
+expect_status 0 "paste a solution" -- "$tessera" play sokoban --level 1 --keys "clipboard:$sol ctrl+v"
+expect_output '"solved":true' "pasted solution solves"
+expect_status 0 "paste is undoable" -- "$tessera" play sokoban --level 1 --keys "right clipboard:d ctrl+v z z"
+expect_output '"moves":1' "undo goes back through the paste to the move before"
+# An illegal letter stops the paste and says which.
+expect_status 0 "paste illegal moves" -- "$tessera" play sokoban --level 1 --keys "clipboard:uuu ctrl+v"
+expect_output "letter 1 ('u') cannot be played" "illegal letter named"
+# Ctrl+Shift+C copies the level as XSB; pasting it opens a one-level set at its start.
+expect_status 0 "copy and paste a level" -- "$tessera" play sokoban --level 2 --keys "left ctrl+shift+c ctrl+v"
+expect_output '"moves":0' "pasted level starts fresh"
+expect_output 'Opened the pasted level' "pasted level reported"
+expect_output '"title":"Corner Sense"' "pasted level keeps its title"
+expect_status 0 "paste an RLE level" -- "$tessera" play sokoban --keys "clipboard:#####|#@\$.#|##### ctrl+v right"
+expect_output '"solved":true' "pasted level played"
+# Garbage gets a clear message and changes nothing.
+expect_status 0 "paste garbage" -- "$tessera" play sokoban --level 1 --keys "right clipboard:hello,world ctrl+v"
+expect_output 'neither moves (LURD) nor a level' "garbage explained"
+expect_output '"moves":1' "garbage changes nothing"
+expect_status 0 "paste empty" -- "$tessera" play sokoban --level 1 --keys "clipboard: ctrl+v"
+expect_output 'The clipboard is empty' "empty clipboard explained"
+
+# Ctrl+S writes the level and the moves; `tessera verify` accepts the pair.
+expect_status 0 "export files" -- "$tessera" play sokoban --level 1 --keys "clipboard:$sol ctrl+v ctrl+s"
+expect_output "Saved $XDG_DATA_HOME/tessera/export/sokoban-tessera-1-" "export path shown"
+base=$(ls "$XDG_DATA_HOME"/tessera/export/*.xsb 2>/dev/null | head -1)
+base=${base%.xsb}
+if [ -n "$base" ] && [ -f "$base.sol" ]; then ok; else fail "export wrote no .xsb/.sol pair"; fi
+expect_status 0 "exported pair verifies" -- "$tessera" verify "$base.xsb" "$base.sol"
+# --export-solution / --export-level write what was played when play ends.
+expect_status 0 "export options" -- "$tessera" play sokoban --level 1 --keys "clipboard:$sol ctrl+v" \
+    --export-solution "$outdir/one.sol" --export-level "$outdir/one.xsb"
+if [ "$(cat "$outdir/one.sol")" = "1: $sol" ]; then ok; else fail "--export-solution wrote '$(cat "$outdir/one.sol")'"; fi
+expect_status 0 "exported level verifies" -- "$tessera" verify "$outdir/one.xsb" "$outdir/one.sol"
+expect_status 2 "export to a missing folder" -- "$tessera" play sokoban --keys right --export-solution /nonexistent/x.sol
+expect_output "/nonexistent/x.sol: cannot write" "export failure named"
+# Several players: a player switch is a digit in the LURD.
+printf '#######\n#@ $ .#\n#     #\n#@ $ .#\n#######\n' > "$outdir/two.xsb"
+expect_status 0 "player digits" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "right tab right right" \
+    --export-solution "$outdir/two.sol"
+if [ "$(cat "$outdir/two.sol")" = "1: r2rR" ]; then ok; else fail "player digits: wrote '$(cat "$outdir/two.sol")'"; fi
+
+# F12 writes a screenshot into the data folder and says where.
+expect_status 0 "screenshot" -- "$tessera" play sokoban --level 1 --keys "right f12"
+expect_output "Screenshot saved: $XDG_DATA_HOME/tessera/screenshots/tessera-" "screenshot path shown"
+shot=$(ls "$XDG_DATA_HOME"/tessera/screenshots/*.png 2>/dev/null | head -1)
+if [ -n "$shot" ] && [ "$(head -c 8 "$shot" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ]; then ok; else fail "no PNG screenshot ($shot)"; fi
+# F11 on the dummy driver: a message either way, never a failure.
+expect_status 0 "fullscreen" -- "$tessera" play sokoban --level 1 --keys "f11"
+expect_output "ullscreen" "fullscreen reported"
+# M mutes and unmutes.
+expect_status 0 "mute" -- "$tessera" play sokoban --level 1 --keys "m"
+expect_output "Sound off" "mute reported"
+
+finish
