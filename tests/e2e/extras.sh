@@ -60,6 +60,8 @@ printf '#######\n#@ $ .#\n#     #\n#@ $ .#\n#######\n' > "$outdir/two.xsb"
 expect_status 0 "player digits" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "right tab right right" \
     --export-solution "$outdir/two.sol"
 if [ "$(cat "$outdir/two.sol")" = "1: r2rR" ]; then ok; else fail "player digits: wrote '$(cat "$outdir/two.sol")'"; fi
+expect_status 0 "paste player digits" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "right tab right right ctrl+c r ctrl+v"
+expect_output '"moves":3,"pushes":1' "digits select the player when pasted"
 
 # F12 writes a screenshot into the data folder and says where.
 expect_status 0 "screenshot" -- "$tessera" play sokoban --level 1 --keys "right f12"
