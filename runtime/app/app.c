@@ -1,6 +1,7 @@
 /* app.c: screens, input handling and drawing of the game loop (window or scripted). */
 #define _POSIX_C_SOURCE 200809L
 #include "app/app.h"
+#include "app/mods.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -77,27 +78,84 @@ static int compare_entries(const void *x, const void *y)
     return sa != sb ? sa - sb : strcmp(a->name, b->name);
 }
 
-void app_scan_games(app *a)
+static int listed(const app *a, const char *arg, const char *file)
 {
-    a->ngames = 0;
-    DIR *d = opendir(a->paths->scripts);
+    for (int i = 0; i < a->ngames; i++)
+        if (!strcmp(a->games[i].arg, arg) && !strcmp(a->games[i].file, file)) return 1;
+    return 0;
+}
+
+/* The games of one scripts folder; a name already listed (from a mod earlier on the search
+ * path) hides the later one, as game_load would. */
+static void scan_scripts(app *a, const char *dir)
+{
+    DIR *d = opendir(dir);
     if (!d) return;
     struct dirent *e;
     while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
         size_t n = strlen(e->d_name);
         if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '_') continue;
-        char stem[PATH_MAX_LEN];
+        char stem[PATH_MAX_LEN], path[PATH_MAX_LEN];
         path_stem(e->d_name, stem, sizeof stem);
+        if (listed(a, stem, "")) continue;
         error err;
-        game *g = game_load(a->paths->scripts, stem, &err);
+        game *g = game_load(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
         if (!g) continue; /* a helper module, not a game */
         game_entry *ge = &a->games[a->ngames++];
+        const mod_dir *m = mods_owner(a->paths, path);
         snprintf(ge->name, sizeof ge->name, "%s", game_name(g));
         snprintf(ge->arg, sizeof ge->arg, "%s", stem);
-        snprintf(ge->description, sizeof ge->description, "%s", game_description(g) ? game_description(g) : "");
+        ge->file[0] = '\0';
+        if (!game_default_levels(g) ||
+            mods_find_levels(a->paths, game_path(g), game_default_levels(g), ge->levels, sizeof ge->levels) != 0)
+            ge->levels[0] = '\0';
+        snprintf(ge->description, sizeof ge->description, "%s%s%s%s", m ? "[mod " : "", m ? m->name : "",
+                 m ? "] " : "", game_description(g) ? game_description(g) : "");
         game_free(g);
     }
     closedir(d);
+}
+
+/* A mod's level sets: levels/GAME/FILE for a game on the menu, each its own entry. */
+static void scan_mod_levels(app *a, const mod_dir *m)
+{
+    char levels[PATH_MAX_LEN];
+    path_join(levels, sizeof levels, m->root, "levels");
+    int ngames = a->ngames;
+    for (int i = 0; i < ngames && a->ngames < APP_MAX_GAMES; i++) {
+        if (a->games[i].file[0]) continue;
+        char dir[PATH_MAX_LEN];
+        path_join(dir, sizeof dir, levels, a->games[i].arg);
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
+            if (e->d_name[0] == '.' || strstr(e->d_name, ".sol")) continue;
+            char file[PATH_MAX_LEN];
+            path_join(file, sizeof file, dir, e->d_name);
+            if (path_is_dir(file) || listed(a, a->games[i].arg, file) || (a->games[i].levels[0] && mods_same_file(file, a->games[i].levels)))
+                continue;
+            game_entry *ge = &a->games[a->ngames++];
+            char stem[PATH_MAX_LEN];
+            path_stem(e->d_name, stem, sizeof stem);
+            snprintf(ge->name, sizeof ge->name, "%.30s: %.30s", a->games[i].name, stem);
+            snprintf(ge->arg, sizeof ge->arg, "%s", a->games[i].arg);
+            snprintf(ge->file, sizeof ge->file, "%s", file);
+            snprintf(ge->description, sizeof ge->description, "[mod %s] levels", m->name);
+        }
+        closedir(d);
+    }
+}
+
+void app_scan_games(app *a)
+{
+    a->ngames = 0;
+    for (int i = 0; i < a->paths->nmods; i++) {
+        char dir[PATH_MAX_LEN];
+        scan_scripts(a, path_join(dir, sizeof dir, a->paths->mods[i].root, "scripts"));
+    }
+    scan_scripts(a, a->paths->scripts);
+    for (int i = 0; i < a->paths->nmods; i++) scan_mod_levels(a, &a->paths->mods[i]);
     qsort(a->games, (size_t)a->ngames, sizeof *a->games, compare_entries);
 }
 
@@ -150,7 +208,7 @@ static void choose_game(app *a, int i)
 {
     error err;
     if (i < 0 || i >= a->ngames) return;
-    if (app_play(a, a->games[i].arg, NULL, 0, &err) != 0) {
+    if (app_play(a, a->games[i].arg, a->games[i].file[0] ? a->games[i].file : NULL, 0, &err) != 0) {
         error_format(&err, a->note, sizeof a->note);
         return;
     }
@@ -269,8 +327,10 @@ static void menu_key(app *a, const char *key, int n)
         if (a->scr == SCREEN_LEVELS) {
             a->scr = SCREEN_GAMES;
             a->sel = 0;
-            for (int i = 0; i < a->ngames; i++)
-                if (!strcmp(a->games[i].arg, a->s.game_arg)) a->sel = i;
+            for (int i = a->ngames - 1; i >= 0; i--)   /* the game's own entry, or its level set */
+                if (!strcmp(a->games[i].arg, a->s.game_arg) &&
+                    (!a->games[i].file[0] || !strcmp(a->games[i].file, a->s.levels_path)))
+                    a->sel = i;
             a->scroll = 0;
             menu_move(a, a->ngames, 0);
         } else if (!strcmp(key, "escape")) {

@@ -22,6 +22,8 @@ typedef struct game_entry {
     char name[64];               /* shown in the menu */
     char description[96];        /* the game's one-line description, shown beside it */
     char arg[PATH_MAX_LEN];      /* what game_load takes */
+    char file[PATH_MAX_LEN];     /* a mod's level set for that game; "" for the game's own */
+    char levels[PATH_MAX_LEN];   /* the game's own level file (found along the level path) */
 } game_entry;
 
 typedef struct app {
@@ -61,7 +63,8 @@ typedef struct app {
 int app_init(app *a, const app_paths *p, int w, int h, error *err);
 void app_free(app *a);
 int app_resize(app *a, int w, int h);
-/* Lists the bundled games (scripts that load as games) for the menu. */
+/* Lists the games for the menu: the bundled ones and what mods add (their games, tagged
+ * "[mod NAME]", and their level sets for any game, one entry each). */
 void app_scan_games(app *a);
 /* Opens a game and goes to its play screen. */
 int app_play(app *a, const char *game, const char *file, int level, error *err);

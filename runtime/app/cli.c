@@ -1,8 +1,10 @@
 /* cli.c: the command line: sub-command dispatch, usage text and shared option helpers. */
 #include "app/cli.h"
+#include "app/mods.h"
 #include "script/solving.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,9 @@ static const char usage_text[] =
     "  tessera bench [--quick] [--only NAME] [--data DIR]\n"
     "                                           the benchmark suite, figures as JSON lines\n"
     "\n"
+    "\n"
+    "Every command takes --mods DIR (repeatable): user mods, searched before the bundled games\n"
+    "and levels, as are those in $XDG_DATA_HOME/tessera/mods.\n"
     "Exit status: 0 success, 1 some level not solved, 2 bad input.\n";
 
 int cli_bad_option(const char *cmd, const char *opt)
@@ -106,6 +111,28 @@ int cli_main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     solving_set_cache_dir(p.cache_home);
+    /* --mods DIR, anywhere on the line and on every command: taken out before dispatch
+     * (except among the arguments of `run SCRIPT ARGS...`, which are the script's own). */
+    const char *extra[MODS_MAX];
+    int nextra = 0, kept = 1, positional = 0;
+    bool is_run = false;
+    for (int i = 1; i < argc; i++) {
+        bool script_args = is_run && positional >= 2;
+        if (!script_args && strcmp(argv[i], "--mods") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tessera: --mods needs a folder\n");
+                return EXIT_BAD_INPUT;
+            }
+            if (nextra < MODS_MAX) extra[nextra++] = argv[i + 1];
+            i++;
+            continue;
+        }
+        if (argv[i][0] != '-' && positional++ == 0) is_run = strcmp(argv[i], "run") == 0;
+        argv[kept++] = argv[i];
+    }
+    argc = kept;
+    argv[argc] = NULL;
+    if (mods_init(&p, extra, nextra) != 0) return EXIT_BAD_INPUT;
     if (argc < 2) return cmd_menu(&p, argc - 1, argv + 1);
     static const struct {
         const char *name;

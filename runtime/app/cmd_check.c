@@ -1,12 +1,35 @@
-/* cmd_check.c: `tessera check FILE...`: validate game scripts and level files, each error
- * printed as file:line:col: message. */
+/* cmd_check.c: `tessera check FILE...`: validate game scripts, level files and mods, each
+ * problem printed as file:line:col: message.
+ *
+ * A script: it loads as a game (its table checked field by field), every tile has a sprite
+ * in the sheet, and its default level file parses. A level file: it parses for its game (the
+ * file's folder name, --game, or a guess from the format). A folder: a mod (see mods.c) or a
+ * folder of mods: every script of scripts/ and every level file of levels/GAME/. Each level
+ * checked is also given to the solver for a short time (--timeout S, default 0.5; 0 skips):
+ * a level the solver proves impossible is a problem; one it cannot decide in time is not.
+ * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed. */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/mods.h"
 #include "app/session.h"
 #include "core/level.h"
+#include "frontend/sprites.h"
 #include "script/game.h"
+#include "script/solving.h"
+
+typedef struct checker {
+    const app_paths *p;
+    const char *game_arg;       /* --game */
+    double seconds;             /* per level, for the solver */
+    sprites sheet;
+    bool have_sheet;
+    int bad, unsolvable;        /* problems found */
+} checker;
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -14,60 +37,296 @@ static int ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static int check_one(const app_paths *p, const char *file, const char *game_arg)
+static void report(checker *c, const error *err)
+{
+    char buf[ERROR_TEXT_MAX + 300];
+    printf("%s\n", error_format(err, buf, sizeof buf));
+    c->bad++;
+}
+
+/* Line and column of the first `"name"` in file (0, 0 if not found). */
+static void locate_name(const char *file, const char *name, int *line, int *col)
+{
+    *line = *col = 0;
+    FILE *f = fopen(file, "r");
+    if (!f) return;
+    char text[4096], quoted[80];
+    snprintf(quoted, sizeof quoted, "\"%s\"", name);
+    for (int n = 1; fgets(text, sizeof text, f); n++) {
+        const char *hit = strstr(text, quoted);
+        if (hit) {
+            *line = n;
+            *col = (int)(hit - text) + 1;
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* Every tile a level can show needs a sprite (solid tiles fall back to the wall's). */
+static void check_sprites(checker *c, game *g)
+{
+    if (!c->have_sheet) return;
+    const ruleset *r = game_rules(g);
+    for (int id = 1; id < r->ntiles; id++) {
+        const tile_def *t = &r->tile[id];
+        if (t->flags & (TILE_VOID | TILE_SOLID)) continue;
+        if (t->flags & TILE_NUMBERED) continue;            /* drawn as a numbered tile */
+        const char *name = t->sprite[0] ? t->sprite : t->name;
+        char hex[TILE_NAME_MAX + 8];
+        snprintf(hex, sizeof hex, "hex_%s", name);
+        if (sprites_find(&c->sheet, name) >= 0 || sprites_find(&c->sheet, hex) >= 0) continue;
+        if (id == r->floor_id) continue;                   /* the plain floor is drawn anyway */
+        error err;
+        int line, col;
+        locate_name(game_path(g), name, &line, &col);
+        error_set(&err, game_path(g), line, col, "tile '%s' has no sprite '%s' in assets/sprites.txt "
+                  "(use sprite = \"NAME\" with one of the sheet's names)", t->name, name);
+        report(c, &err);
+    }
+}
+
+/* Gives each level of set to the solver for a short time. */
+static int check_solvable(checker *c, game *g, const levelset *set, int *undecided)
+{
+    int impossible = 0;
+    *undecided = 0;
+    if (c->seconds <= 0) return 0;
+    for (int i = 0; i < set->count; i++) {
+        state st;
+        if (state_init(&st, &set->levels[i], game_rules(g)) != 0) continue;
+        solve_limits lim = solve_limits_default();
+        lim.seconds = c->seconds;
+        solve_result r;
+        solve_status status = solving_run(solving_choose(g, &st), g, &st, &lim, &r);
+        if (status == SOLVE_UNSOLVABLE) {
+            error err;
+            const char *title = set->levels[i].title;
+            error_set(&err, set->path, set->levels[i].line, 1, "level %d%s%s%s cannot be solved (the solver proved it)",
+                      i + 1, title ? " '" : "", title ? title : "", title ? "'" : "");
+            char buf[ERROR_TEXT_MAX + 300];
+            printf("%s\n", error_format(&err, buf, sizeof buf));
+            impossible++;
+        } else if (status != SOLVE_SOLVED) {
+            (*undecided)++;
+        }
+        solve_result_free(&r);
+        state_free(&st);
+    }
+    c->unsolvable += impossible;
+    return impossible;
+}
+
+static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg)
 {
     error err;
-    char buf[ERROR_TEXT_MAX + 300];
-    if (ends_with(file, ".lua")) {
-        game *g = game_load(p->scripts, file, &err);
-        if (!g) {
-            printf("%s\n", error_format(&err, buf, sizeof buf));
-            return -1;
-        }
-        printf("%s: ok (game \"%s\")\n", file, game_name(g));
-        game_free(g);
-        return 0;
-    }
-    game *g = game_load(p->scripts, game_arg ? game_arg : app_guess_game(file), &err);
+    game *g = game_load(p->script_path, game_name_arg, &err);
     if (!g) {
-        printf("%s\n", error_format(&err, buf, sizeof buf));
-        return -1;
+        report(c, &err);
+        return;
     }
     levelset set;
-    int rc = levelset_load(&set, file, game_rules(g), &err);
-    if (rc != 0) printf("%s\n", error_format(&err, buf, sizeof buf));
-    else {
-        printf("%s: ok (%d level%s for %s)\n", file, set.count, set.count == 1 ? "" : "s", game_name(g));
+    if (levelset_load(&set, file, game_rules(g), &err) != 0) {
+        report(c, &err);
+    } else {
+        int undecided;
+        if (check_solvable(c, g, &set, &undecided) == 0) {
+            printf("%s: ok (%d level%s for %s", file, set.count, set.count == 1 ? "" : "s", game_name(g));
+            if (undecided) printf("; %d not decided in %g s", undecided, c->seconds);
+            printf(")\n");
+        }
         levelset_free(&set);
     }
     game_free(g);
-    return rc;
+}
+
+static void check_script(checker *c, const app_paths *p, const char *file)
+{
+    error err;
+    game *g = game_load(p->script_path, file, &err);
+    if (!g) {
+        report(c, &err);
+        return;
+    }
+    int before = c->bad;
+    check_sprites(c, g);
+    const char *def = game_default_levels(g);
+    char levels[PATH_MAX_LEN];
+    if (def && mods_find_levels(p, game_path(g), def, levels, sizeof levels) != 0) {
+        int line, col;
+        locate_name(game_path(g), def, &line, &col);
+        error_set(&err, game_path(g), line, col, "levels = \"%s\": no such file beside the script, in its "
+                  "levels/ folder or in the bundled levels", def);
+        report(c, &err);
+    } else if (def) {
+        levelset set;
+        if (levelset_load(&set, levels, game_rules(g), &err) != 0) report(c, &err);
+        else levelset_free(&set);
+    }
+    if (c->bad == before) printf("%s: ok (game \"%s\")\n", file, game_name(g));
+    game_free(g);
+}
+
+/* The game of a level file: --game, the folder it sits in when that names a game (levels/GAME/),
+ * else a guess from the format. */
+static const char *game_for(const checker *c, const app_paths *p, const char *file, char *buf, size_t size)
+{
+    if (c->game_arg) return c->game_arg;
+    char dir[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = '\0';
+        snprintf(buf, size, "%s", path_basename(dir));
+        error err;
+        char *script = game_find_script(p->script_path, NULL, buf, NULL, &err);
+        if (script) {
+            free(script);
+            return buf;
+        }
+    }
+    return app_guess_game(file);
+}
+
+static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The files of dir (sorted), or the sub-folders when folders is set; caller frees. */
+static int list_dir(const char *dir, bool folders, char ***out)
+{
+    *out = NULL;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0, cap = 0;
+    char **names = NULL;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[PATH_MAX_LEN];
+        path_join(path, sizeof path, dir, e->d_name);
+        if (path_is_dir(path) != folders) continue;
+        if (n == cap) {
+            char **bigger = realloc(names, sizeof *names * (size_t)(cap = cap ? cap * 2 : 16));
+            if (!bigger) break;
+            names = bigger;
+        }
+        if ((names[n] = strdup(path)) != NULL) n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, compare_strings);
+    *out = names;
+    return n;
+}
+
+static void free_list(char **names, int n)
+{
+    for (int i = 0; i < n; i++) free(names[i]);
+    free(names);
+}
+
+static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
+{
+    char dir[PATH_MAX_LEN];
+    char **files;
+    int n = list_dir(path_join(dir, sizeof dir, m->root, "scripts"), false, &files);
+    int games = 0, sets = 0;
+    for (int i = 0; i < n; i++) {
+        /* Helper modules (for require) start with '_'. */
+        if (!ends_with(files[i], ".lua") || path_basename(files[i])[0] == '_') continue;
+        check_script(c, q, files[i]);
+        games++;
+    }
+    free_list(files, n);
+    char **folders;
+    int nf = list_dir(path_join(dir, sizeof dir, m->root, "levels"), true, &folders);
+    for (int f = 0; f < nf; f++) {
+        n = list_dir(folders[f], false, &files);
+        for (int i = 0; i < n; i++) {
+            if (ends_with(files[i], ".sol") || ends_with(files[i], ".md")) continue;
+            const char *gname = c->game_arg ? c->game_arg : path_basename(folders[f]);
+            error err;
+            char *script = game_find_script(q->script_path, NULL, gname, NULL, &err);
+            if (!script) {
+                error_set(&err, files[i], 0, 0, "no game '%s' for this level set (levels/GAME/ names the game: "
+                          "a bundled one or a script of a mod)", gname);
+                report(c, &err);
+            } else {
+                free(script);
+                check_levels(c, q, files[i], gname);
+            }
+            sets++;
+        }
+        free_list(files, n);
+    }
+    free_list(folders, nf);
+    if (!games && !sets) {
+        error err;
+        error_set(&err, m->root, 0, 0, "the mod has no game (scripts/NAME.lua) and no level set (levels/GAME/FILE)");
+        report(c, &err);
+    }
+}
+
+/* A folder: a mod, or a folder of mods; each is checked with its own scripts first on the
+ * search path (so its games may extend each other by name). */
+static void check_folder(checker *c, const char *dir)
+{
+    app_paths *q = malloc(sizeof *q);
+    if (!q) return;
+    *q = *c->p;
+    q->mods_home[0] = '\0';
+    const char *one[1] = { dir };
+    if (mods_init(q, one, 1) != 0) {
+        c->bad++;
+    } else if (q->nmods == 0) {
+        error err;
+        error_set(&err, dir, 0, 0, "not a mod: no scripts/ or levels/ folder in it or in its sub-folders");
+        report(c, &err);
+    }
+    for (int i = 0; i < q->nmods; i++) check_mod(c, q, &q->mods[i]);
+    free(q);
 }
 
 int cmd_check(const app_paths *p, int argc, char **argv)
 {
-    const char *game_arg = NULL;
-    int files = 0, bad = 0;
+    checker c = { .p = p, .seconds = 0.5 };
+    int files = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
             if (cli_need_value("check", argc, argv, i) != 0) return EXIT_BAD_INPUT;
-            game_arg = argv[++i];
+            if (argv[i][2] == 'g') {
+                c.game_arg = argv[++i];
+            } else {
+                char *end;
+                c.seconds = strtod(argv[++i], &end);
+                if (*end || c.seconds < 0 || c.seconds > 3600) {
+                    fprintf(stderr, "tessera check: --timeout takes seconds (0 to 3600), got '%s'\n", argv[i]);
+                    return EXIT_BAD_INPUT;
+                }
+            }
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_bad_option("check", argv[i]);
             return EXIT_BAD_INPUT;
         }
     }
+    char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
+    error serr;
+    path_join(png, sizeof png, p->assets, "sprites.png");
+    path_join(atlas, sizeof atlas, p->assets, "sprites.txt");
+    c.have_sheet = sprites_load(png, atlas, &c.sheet, &serr) == 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
             i++;
             continue;
         }
         files++;
-        if (check_one(p, argv[i], game_arg) != 0) bad++;
+        char buf[PATH_MAX_LEN];
+        if (path_is_dir(argv[i])) check_folder(&c, argv[i]);
+        else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i]);
+        else check_levels(&c, p, argv[i], game_for(&c, p, argv[i], buf, sizeof buf));
     }
+    if (c.have_sheet) sprites_free(&c.sheet);
     if (!files) {
-        fprintf(stderr, "tessera check: name at least one level file or game script\n");
+        fprintf(stderr, "tessera check: name at least one level file, game script or mod folder\n");
         return EXIT_BAD_INPUT;
     }
-    return bad ? EXIT_BAD_INPUT : EXIT_OK;
+    return c.bad ? EXIT_BAD_INPUT : c.unsolvable ? EXIT_UNSOLVED : EXIT_OK;
 }

@@ -10,5 +10,5 @@ int cmd_run(const app_paths *p, int argc, char **argv)
         fprintf(stderr, "tessera run: usage: tessera run SCRIPT.lua [ARGS...]\n");
         return EXIT_BAD_INPUT;
     }
-    return script_run_file(p->scripts, p->levels, argv[0], argc - 1, argv + 1);
+    return script_run_file(p->script_path, p->level_path, argv[0], argc - 1, argv + 1);
 }

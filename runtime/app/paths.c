@@ -59,6 +59,8 @@ static void set_root(app_paths *p, const char *root)
     path_join(p->scripts, sizeof p->scripts, root, "scripts");
     path_join(p->levels, sizeof p->levels, root, "levels");
     path_join(p->assets, sizeof p->assets, root, "assets");
+    snprintf(p->script_path, sizeof p->script_path, "%s", p->scripts);
+    snprintf(p->level_path, sizeof p->level_path, "%s", p->levels);
 }
 
 int paths_init(app_paths *p, const char *argv0)
@@ -73,6 +75,8 @@ int paths_init(app_paths *p, const char *argv0)
     if (cache && *cache) path_join(p->cache_home, sizeof p->cache_home, cache, "tessera");
     else if (home && *home) snprintf(p->cache_home, sizeof p->cache_home, "%s/.cache/tessera", home);
     else snprintf(p->cache_home, sizeof p->cache_home, ".tessera-cache");
+
+    path_join(p->mods_home, sizeof p->mods_home, p->data_home, "mods");
 
     const char *env = getenv("TESSERA_DATA");
     if (env && *env) {

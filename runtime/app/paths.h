@@ -5,7 +5,13 @@
 
 #include <stddef.h>
 
-enum { PATH_MAX_LEN = 1024 };
+enum { PATH_MAX_LEN = 1024, MODS_MAX = 32, SEARCH_PATH_LEN = (MODS_MAX + 1) * PATH_MAX_LEN };
+
+/* A user mod: a folder with scripts/ and/or levels/ (see mods.c). */
+typedef struct mod_dir {
+    char name[128];              /* the folder's name, shown in the menu */
+    char root[PATH_MAX_LEN];
+} mod_dir;
 
 typedef struct app_paths {
     char root[PATH_MAX_LEN];     /* holds scripts/, levels/, assets/ */
@@ -14,6 +20,11 @@ typedef struct app_paths {
     char assets[PATH_MAX_LEN];
     char data_home[PATH_MAX_LEN]; /* $XDG_DATA_HOME/tessera (may not exist yet) */
     char cache_home[PATH_MAX_LEN]; /* $XDG_CACHE_HOME/tessera: pattern databases (may not exist yet) */
+    char mods_home[PATH_MAX_LEN];  /* data_home/mods: the user's mods folder */
+    mod_dir mods[MODS_MAX];        /* --mods folders first, then mods_home's; see mods.c */
+    int nmods;
+    char script_path[SEARCH_PATH_LEN]; /* each mod's scripts/, then scripts (':' between) */
+    char level_path[SEARCH_PATH_LEN];  /* each mod's levels/, then levels */
 } app_paths;
 
 /* Finds the data root: $TESSERA_DATA, else beside or above the executable, else the source

@@ -1,6 +1,7 @@
 /* session.c: the mid-end: levels, the position being played, and player actions. */
 #define _POSIX_C_SOURCE 200809L
 #include "app/session.h"
+#include "app/mods.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -69,7 +70,7 @@ int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set
         if (!def)
             return error_set(err, game_path(g), 0, 0,
                              "game has no default level file (set levels = \"...\"); name a FILE");
-        path_join(path, sizeof path, p->levels, def);
+        mods_find_levels(p, game_path(g), def, path, sizeof path);
     }
     if (path_out) snprintf(path_out, path_size, "%s", path);
     return levelset_load(set, path, game_rules(g), err);
@@ -93,7 +94,7 @@ int session_open(session *s, const app_paths *p, const char *gname, const char *
 {
     memset(s, 0, sizeof *s);
     snprintf(s->game_arg, sizeof s->game_arg, "%s", gname);
-    s->game = game_load(p->scripts, gname, err);
+    s->game = game_load(p->script_path, gname, err);
     if (!s->game) return -1;
     if (app_load_levels(p, s->game, file, &s->levels, s->levels_path, sizeof s->levels_path, err) != 0) {
         game_free(s->game);

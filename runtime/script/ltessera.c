@@ -44,14 +44,21 @@ static int readable(const char *path)
     return f != NULL;
 }
 
-/* Pushes the path of a level file: as given if it exists, else under the levels dir. */
+/* Pushes the path of a level file: as given if it exists, else under the first folder of the
+ * level search path (mods' levels/, then the bundled levels/) that holds it. */
 static const char *push_level_path(lua_State *L, const char *file)
 {
     const char *dir = host_levels_dir(host_of(L));
-    if (!readable(file) && dir && file[0] != '/') {
-        const char *joined = lua_pushfstring(L, "%s/%s", dir, file);
+    if (readable(file) || file[0] == '/') return lua_pushstring(L, file);
+    for (const char *d = dir; d && *d;) {
+        const char *sep = strchr(d, GAME_SEARCH_SEP);
+        int n = sep ? (int)(sep - d) : (int)strlen(d);
+        lua_pushlstring(L, d, (size_t)n);
+        const char *joined = lua_pushfstring(L, "%s/%s", lua_tostring(L, -1), file);
+        lua_remove(L, -2);
         if (readable(joined)) return joined;
         lua_pop(L, 1);
+        d = sep ? sep + 1 : NULL;
     }
     return lua_pushstring(L, file);
 }

@@ -1,0 +1,64 @@
+# mods.sh: user mods (tests/mods) found through --mods and through the XDG mods folder: a new
+# game, a bundled game replaced, level sets added; `tessera check` on good and bad mods.
+# usage: mods.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+outdir=$3/mods
+. "$(dirname "$0")/lib.sh"
+rm -rf "$outdir"
+mkdir -p "$outdir"
+
+# A good mod folder checks clean: scripts, sprites, level sets, each level solvable.
+expect_status 0 "check good mods" -- "$tessera" check tests/mods
+expect_output "tests/mods/pairs_mod/scripts/pairs.lua: ok (game \"Pairs\")" "check names the mod's game"
+expect_output "tests/mods/pairs_mod/levels/pairs/pairs.xsb: ok (2 levels for Pairs)" "check reads the mod's levels"
+expect_output "tests/mods/pairs_mod/levels/sokoban/extra.xsb: ok (1 level for Sokoban (modded))" \
+    "a level set for a bundled game is read with the mod's override"
+expect_status 0 "check one mod" -- "$tessera" check tests/mods/pairs_mod
+
+# --mods: the mod's game plays, its solutions verify, it renders; a bundled game is replaced.
+expect_status 0 "play a mod's game" -- "$tessera" play pairs --mods tests/mods --keys "right right right"
+expect_output '"game":"Pairs","level":1,"title":"Two in a row","moves":3,"pushes":3,"solved":true' "pairs solved"
+expect_status 0 "verify a mod's levels" -- "$tessera" verify --mods tests/mods --game pairs \
+    tests/mods/pairs_mod/levels/pairs/pairs.xsb tests/mods/pairs_mod/levels/pairs/pairs.sol
+expect_status 0 "render a mod's game" -- "$tessera" render --mods tests/mods pairs --level 2 --out "$outdir/pairs.png"
+[ -s "$outdir/pairs.png" ] && ok || fail "render wrote no picture"
+expect_status 0 "an override replaces the bundled game" -- "$tessera" play sokoban --mods tests/mods --keys "right"
+expect_output '"game":"Sokoban (modded)"' "the mod's sokoban is the one played"
+expect_status 2 "without the mods, pairs is unknown" -- "$tessera" play pairs --keys right
+expect_output "unknown game 'pairs'" "unknown game"
+expect_status 2 "--mods needs a folder" -- "$tessera" play sokoban --mods "$outdir/none" --keys right
+expect_output "no such folder" "missing mods folder"
+
+# The menu lists what mods add: from the game, Esc twice reaches the game list, where the
+# mod's level set for Sokoban sits right under it.
+expect_status 0 "menu entry of a mod's level set" -- "$tessera" play sokoban --mods tests/mods \
+    --keys "escape escape down return return right"
+expect_output '"title":"A level set a mod adds to the bundled game","moves":1,"pushes":1,"solved":true' \
+    "the mod's level set played from the menu"
+
+# The user's mods folder ($XDG_DATA_HOME/tessera/mods) is searched without --mods.
+export XDG_DATA_HOME="$outdir/xdg"
+mkdir -p "$XDG_DATA_HOME/tessera/mods"
+cp -r tests/mods/pairs_mod "$XDG_DATA_HOME/tessera/mods/"
+expect_status 0 "play from the XDG mods folder" -- "$tessera" play pairs --level 2 --keys "right right right right"
+expect_output '"game":"Pairs","level":2,"title":"Four steps","moves":4,"pushes":4,"solved":true' "xdg mod solved"
+unset XDG_DATA_HOME
+
+# Bad mods: every problem reported with its place, exit 2 (malformed) over 1 (unsolvable).
+expect_status 2 "check bad mods" -- "$tessera" check tests/bad_mods
+expect_output "tests/bad_mods/broken/scripts/typo.lua:5: glyph '~': unknown flag 'slipery'" "bad flag at its line"
+expect_output "tests/bad_mods/broken/scripts/unseen.lua:5:15: tile 'mystery_floor' has no sprite 'mystery_floor'" \
+    "missing sprite at its line and column"
+expect_output "tests/bad_mods/broken/levels/sokoban/typo.xsb:4:2: '?' is not a tile of this game" "bad level at line:col"
+expect_output "tests/bad_mods/broken/levels/sokoban/stuck.xsb:7:1: level 2 'A box in a corner' cannot be solved" \
+    "unsolvable level"
+expect_output "tests/bad_mods/broken/levels/no_such_game/orphan.xsb: no game 'no_such_game'" "level set without a game"
+case "$out" in *_helpers*) fail "helper modules are not games: $out" ;; *) ok ;; esac
+expect_status 1 "an unsolvable level alone exits 1" -- "$tessera" check tests/bad_mods/broken/levels/sokoban/stuck.xsb
+expect_status 0 "--timeout 0 skips the solver" -- "$tessera" check --timeout 0 tests/bad_mods/broken/levels/sokoban/stuck.xsb
+expect_status 2 "bad --timeout" -- "$tessera" check --timeout soon tests/mods
+expect_status 2 "not a mod" -- "$tessera" check tests/e2e
+expect_output "not a mod" "a folder without scripts/ or levels/"
+
+finish
