@@ -11,6 +11,7 @@
 #include "core/engine.h"
 #include "app/hotkeys.h"
 #include "app/transfer.h"
+#include "frontend/audio.h"
 #include "frontend/view.h"
 #include "script/game.h"
 #include "solve/push_solve.h"
@@ -59,6 +60,7 @@ void app_free(app *a)
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
     free(a->clipboard);
+    audio_close(a->audio);
     memset(a, 0, sizeof *a);
 }
 
@@ -345,6 +347,12 @@ static void menu_key(app *a, const char *key, int n)
 static void follow(app *a)
 {
     if (a->have_session && a->s.live) tween_follow(&a->tw, &a->s.st);
+    if (a->have_session && a->s.sound != SOUND_NONE) {
+        /* The session chose the sound of what just happened (app/sounds.c). */
+        audio_play(a->audio, (sound_id)a->s.sound);
+        a->last_sound = a->s.sound;
+        a->s.sound = SOUND_NONE;
+    }
 }
 
 static void key_dispatch(app *a, const char *key);

@@ -57,6 +57,7 @@ typedef struct app {
     char *clipboard;             /* the clipboard when there is no window */
     struct audio *audio;         /* sound effects, or NULL (silent) */
     bool muted;
+    int last_sound;              /* sound_id of the last effect played (also when silent) */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */

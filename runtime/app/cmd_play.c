@@ -8,6 +8,7 @@
 #include "app/cli.h"
 #include "app/loop.h"
 #include "app/transfer.h"
+#include "frontend/audio.h"
 #include "frontend/window.h"
 #include "script/game.h"
 
@@ -84,12 +85,21 @@ static void print_result(const app *a)
     printf(",\"moves\":%ld,\"pushes\":%ld,\"solved\":%s", s->st.moves, s->st.pushes,
            s->solved ? "true" : "false");
     if (a->ndead > 0 && a->dead_position == s->st.hash) printf(",\"deadlocked\":%d", a->ndead);
+    if (a->last_sound != SOUND_NONE) printf(",\"sound\":\"%s\"", sound_name((sound_id)a->last_sound));
     if (s->status[0]) {
         printf(",\"status\":");
         cli_json_string(stdout, s->status);
     }
     printf("}\n");
     fflush(stdout);
+}
+
+/* Sound effects from assets/sounds; NULL (silence) when no device opens. */
+static audio *open_sounds(const app_paths *p)
+{
+    char dir[PATH_MAX_LEN];
+    path_join(dir, sizeof dir, p->assets, "sounds");
+    return audio_open(dir);
 }
 
 /* --export-solution / --export-level: what was played, written when play ends. */
@@ -129,6 +139,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
     a.win = win;
+    if (win) a.audio = open_sounds(p);
     app_scan_games(&a);
     int rc = EXIT_OK;
     if (pa.keys) {
@@ -168,6 +179,7 @@ int cmd_menu(const app_paths *p, int argc, char **argv)
     }
     app_scan_games(&a);
     a.win = win;
+    a.audio = open_sounds(p);
     a.scr = SCREEN_GAMES;
     loop_window(&a, win);
     app_free(&a);

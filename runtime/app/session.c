@@ -12,6 +12,7 @@
 
 #include "core/engine.h"
 #include "core/path.h"
+#include "app/sounds.h"
 #include "core/textfile.h"
 #include "script/game.h"
 
@@ -168,6 +169,8 @@ int session_move(session *s, int dir)
     if (!s->live) return 0;
     error err;
     int32_t pos_before = s->st.hist.pos;
+    int unplaced_before = s->st.unsolved;
+    bool solved_before = s->solved;
     /* The hook's own changes join the move's undo record. */
     history_begin(&s->st, dir);
     move_result r = engine_move(&s->st, dir);
@@ -182,12 +185,15 @@ int session_move(session *s, int dir)
     movelog_commit(&s->log, &s->st, pos_before);
     if (r == MOVE_BLOCKED) return 0;
     update_solved(s);
+    s->sound = sound_stronger(s->sound, sound_for_move(r, unplaced_before, s->st.unsolved, solved_before,
+                                                       s->solved, session_is_sliding(s)));
     return 1;
 }
 
 int session_undo(session *s)
 {
     if (!s->live || !history_undo(&s->st)) return 0;
+    s->sound = SOUND_UNDO;
     update_solved(s);
     return 1;
 }

@@ -31,6 +31,7 @@ typedef struct session {
     levelset shuffled;             /* a board made by the game's scramble (sliding games) */
     bool playing_shuffled;         /* st plays shuffled.levels[0] instead of levels[index] */
     movelog log;                   /* the LURD letters of st's history */
+    int sound;                     /* sound_id of the actions since the app last took it */
 } session;
 
 /* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),

@@ -71,6 +71,15 @@ if [ -n "$shot" ] && [ "$(head -c 8 "$shot" | od -An -c | tr -d ' ')" = '211PNG\
 # F11 on the dummy driver: a message either way, never a failure.
 expect_status 0 "fullscreen" -- "$tessera" play sokoban --level 1 --keys "f11"
 expect_output "ullscreen" "fullscreen reported"
+# The sound of each action (played silently on the dummy audio driver).
+expect_status 0 "step sound" -- "$tessera" play sokoban --level 1 --keys "right"
+expect_output '"sound":"step"' "a walk steps"
+expect_status 0 "push sound" -- "$tessera" play sokoban --level 1 --keys "right down down"
+expect_output '"sound":"push"' "a push sounds"
+expect_status 0 "solved sound" -- "$tessera" play sokoban --level 1 --keys "right down down left down right right"
+expect_output '"sound":"solved"' "a solve sounds"
+expect_status 0 "undo sound" -- "$tessera" play sokoban --level 1 --keys "right z"
+expect_output '"sound":"undo"' "undo sounds"
 # M mutes and unmutes.
 expect_status 0 "mute" -- "$tessera" play sokoban --level 1 --keys "m"
 expect_output "Sound off" "mute reported"
