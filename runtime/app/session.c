@@ -88,6 +88,8 @@ static void start_level(session *s)
     s->announced = s->solved;
     s->message[0] = '\0';
     s->status[0] = '\0';
+    const char *intro = level_meta_get(lv, "Intro");    /* the level file's "Intro: ..." line */
+    if (intro && !s->playing_shuffled) snprintf(s->status, sizeof s->status, "%s", intro);
 }
 
 int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level_no,

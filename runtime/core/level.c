@@ -23,6 +23,7 @@ void level_free(level *lv)
         free(lv->meta[i].value);
     }
     free(lv->meta);
+    free(lv->rules);
     memset(lv, 0, sizeof *lv);
 }
 
@@ -34,6 +35,8 @@ void levelset_free(levelset *set)
     free(set->title);
     memset(set, 0, sizeof *set);
 }
+
+const ruleset *level_rules(const level *lv, const ruleset *r) { return lv->rules ? lv->rules : r; }
 
 const char *level_meta_get(const level *lv, const char *key)
 {
@@ -68,7 +71,7 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
     if (rc == 0 && set->count == 0)
         rc = error_set(err, name, 0, 0, "no levels found");
     for (int i = 0; rc == 0 && i < set->count; i++)
-        rc = level_validate(&set->levels[i], r, name, err);
+        rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
     if (rc != 0) levelset_free(set);
     return rc;
 }
@@ -125,6 +128,7 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
 
 char *level_to_xsb(const level *lv, const ruleset *r)
 {
+    r = level_rules(lv, r);                 /* a Legend: line may have given it more glyphs */
     int w = lv->g.w, h = lv->g.h;
     size_t cap = (size_t)(w + 1) * (size_t)h * 8 + 32;
     char *out = malloc(cap), *p = out;

@@ -22,6 +22,8 @@ typedef struct level {
     int line;                   /* 1-based line where the level starts in its file */
     int nmeta;
     level_meta *meta;
+    ruleset *rules;             /* this level's own rules (Legend:, Chain:, Pull: lines, see
+                                   level_overrides.c), owned; NULL: the game's */
 } level;
 
 typedef enum level_format { FORMAT_AUTO, FORMAT_XSB, FORMAT_NUMERIC, FORMAT_BOARDS } level_format;
@@ -49,6 +51,8 @@ void levelset_free(levelset *set);
  * goals; for boards, a permutation of 0..W*H-1. */
 int level_validate(const level *lv, const ruleset *r, const char *file, error *err);
 const char *level_meta_get(const level *lv, const char *key); /* NULL if absent */
+/* The rules the level is played with: its own (per-level overrides) or the game's r. */
+const ruleset *level_rules(const level *lv, const ruleset *r);
 void level_free(level *lv);
 
 /* Writes the level as XSB text using the ruleset's glyphs (malloc'd string). */

@@ -29,6 +29,13 @@ int level_set_title(level *lv, const char *title, int len);
 /* A "Key: value" line: returns 1 and the parts, else 0. */
 int parse_meta_line(const text_line *l, int *keylen, const char **value, int *vallen);
 
+/* Applies a per-level override line (Legend:, Chain:, Pull:; see level_overrides.c) to
+ * *rules, copied from base on first need. before_rows: the line comes before the level's rows
+ * (Legend must). Returns 1 when applied, 0 when the key is not an override, -1 with err
+ * (file:line:col of the faulty part). */
+int level_override_apply(ruleset **rules, const ruleset *base, const char *name, const text_line *l, int keylen,
+                         const char *value, int vallen, int before_rows, error *err);
+
 /* Marks as void the empty floor outside the walls (open regions joined to the grid edge). */
 void level_mark_outside(level *lv, const ruleset *r);
 

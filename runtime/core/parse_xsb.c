@@ -138,9 +138,11 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
     text_line *lines = split_lines(name, text, len, &n, err);
     if (!lines) return -1;
     pending pre = { 0 };
+    ruleset *own = NULL;          /* the next level's own rules (override lines before it) */
     int rc = 0, last_level_end = -2;
     for (int i = 0; i < n && rc == 0; i++) {
         const text_line *l = &lines[i];
+        const ruleset *rr = own ? own : r;
         int kl, vl;
         const char *v;
         if (is_blank_line(l)) continue;
@@ -157,15 +159,15 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             pre.quoted_len = l->len - 2;
             continue;
         }
-        if (is_row_line(r, l)) {
+        if (is_row_line(rr, l)) {
             int first = i;
             while (i + 1 < n && !is_blank_line(&lines[i + 1]) && lines[i + 1].text[0] != ';' &&
                    !parse_meta_line(&lines[i + 1], &kl, &v, &vl)) {
-                if (!is_row_line(r, &lines[i + 1])) {
+                if (!is_row_line(rr, &lines[i + 1])) {
                     /* Inside a level: find the offending column. */
                     const text_line *bad = &lines[i + 1];
                     int col = 0;
-                    while (col < bad->len && (is_glyph(r, (unsigned char)bad->text[col]) ||
+                    while (col < bad->len && (is_glyph(rr, (unsigned char)bad->text[col]) ||
                                               isdigit((unsigned char)bad->text[col]) ||
                                               bad->text[col] == '|'))
                         col++;
@@ -175,7 +177,11 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
                 }
                 i++;
             }
-            if (rc == 0) rc = build_level(set, name, lines, first, i, &pre, lines, r, err);
+            if (rc == 0) rc = build_level(set, name, lines, first, i, &pre, lines, rr, err);
+            if (rc == 0) {
+                set->levels[set->count - 1].rules = own;    /* the level owns them now */
+                own = NULL;
+            }
             memset(&pre, 0, sizeof pre);
             last_level_end = i;
             continue;
@@ -183,10 +189,16 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
         if (parse_meta_line(l, &kl, &v, &vl)) {
             if (last_level_end == i - 1 && set->count > 0) {
                 /* "Title: ..." straight under a level (no blank line) describes that level. */
-                if (level_add_meta(&set->levels[set->count - 1], l->text, kl, v, vl) != 0)
+                level *prev = &set->levels[set->count - 1];
+                if (level_override_apply(&prev->rules, r, name, l, kl, v, vl, 0, err) < 0) rc = -1;
+                else if (level_add_meta(prev, l->text, kl, v, vl) != 0)
                     rc = error_set(err, name, l->number, 1, "out of memory");
                 last_level_end = i;
             } else {
+                if (level_override_apply(&own, r, name, l, kl, v, vl, 1, err) < 0) {
+                    rc = -1;
+                    break;
+                }
                 if (pre.nmeta == 0) pre.first_meta = i;
                 pre.nmeta = i - pre.first_meta + 1;
             }
@@ -207,6 +219,7 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
                                l->text[col]);
         }
     }
+    free(own);
     free(lines);
     return rc;
 }

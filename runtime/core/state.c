@@ -345,6 +345,7 @@ int state_init(state *s, const level *lv, const ruleset *r)
 {
     memset(s, 0, sizeof *s);
     int n = lv->g.ncells;
+    r = level_rules(lv, r);                 /* per-level overrides (Chain:, Pull:, Legend:) */
     s->lv = lv;
     s->rules = r;
     s->g = &lv->g;

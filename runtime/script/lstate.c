@@ -144,6 +144,16 @@ static int level_title(lua_State *L)
     return 1;
 }
 
+/* meta(key) -> the value of the level's "Key: value" line (keys ignore case), or nil */
+static int level_meta_value(lua_State *L)
+{
+    state *s = checkstate(L);
+    const char *v = level_meta_get(s->lv, luaL_checkstring(L, 2));
+    if (v) lua_pushstring(L, v);
+    else lua_pushnil(L);
+    return 1;
+}
+
 /* cell(x, y) -> cell, or nil off the board */
 static int level_cell(lua_State *L)
 {
@@ -686,6 +696,7 @@ static const luaL_Reg level_methods[] = {
     { "solve", level_solve },         { "solvable", level_solvable },
     { "floor", level_floor },         { "floors", level_floors },
     { "goals", level_goals },         { "hash", level_hash },
+    { "meta", level_meta_value },
     { "move", level_move },           { "moves", level_moves },
     { "number", level_number },       { "numbers", level_numbers },
     { "object", level_object },       { "objects", level_objects },
