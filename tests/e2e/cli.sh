@@ -45,6 +45,9 @@ expect_output "solidd" "broken field named"
 printf '1: rrr\n' > "$outdir/wrong.sol"
 expect_status 1 "verify wrong solution" -- "$tessera" verify levels/sokoban/tessera.xsb "$outdir/wrong.sol"
 expect_output "level 1" "verify names the level"
+expect_status 2 "bench unknown name" -- "$tessera" bench --only nosuch
+expect_output "no benchmark named 'nosuch'" "bench names the unknown benchmark"
+
 # Several players: digits in the solution select the player; the solver writes them too.
 printf '#########\n#@$.#.$@#\n#########\n' > "$outdir/two.xsb"
 printf '1: R2L\n' > "$outdir/two.sol"
