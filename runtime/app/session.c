@@ -259,10 +259,11 @@ int session_click(session *s, int cell)
         history_end(st);
         movelog_commit(&s->log, st, pos_before);
     } else if (n < 0) {
-        /* A neighbouring box: a click on it pushes it away from the player. */
+        /* A neighbouring box: a click on it pushes it away from the player (under the pull
+         * rule the player steps back and pulls it along). */
         for (int d = 0; d < st->g->ndirs; d++)
             if (grid_step(st->g, from, d) == cell) {
-                moved = session_move(s, d);
+                moved = session_move(s, game_rules(s->game)->pull ? grid_opposite(st->g, d) : d);
                 break;
             }
     }

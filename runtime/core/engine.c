@@ -127,6 +127,26 @@ int engine_select_player(state *s, int slot)
     return 0;
 }
 
+static inline bool free_for(const state *s, int c, int self)
+{
+    return c >= 0 && (c == self || state_walkable(s, c));
+}
+
+int engine_walk_end(const state *s, int at, int dir, int self)
+{
+    if (s->rules->kind != RULES_PUSH || at < 0 || dir < 0 || dir >= s->g->ndirs) return -1;
+    int n = grid_step(s->g, at, dir);
+    if (!free_for(s, n, self)) return -1;
+    if (s->rules->pull) {
+        int back = grid_step(s->g, at, grid_opposite(s->g, dir));
+        if (back >= 0 && back != self && s->obj[back] && (obj_flags(s, back) & TILE_PUSHABLE)) return -1;
+    }
+    /* The same slide as walk(): on ice while the next cell is free. */
+    while ((floor_flags(s, n) & TILE_SLIPPERY) && free_for(s, grid_step(s->g, n, dir), self))
+        n = grid_step(s->g, n, dir);
+    return n;
+}
+
 bool engine_would_push(const state *s, int dir)
 {
     if (s->rules->kind != RULES_PUSH || dir < 0 || dir >= s->g->ndirs) return false;

@@ -16,6 +16,12 @@ int engine_slide_cell(state *s, int cell);
 /* Makes player slot the active one; returns 0, or -1 if there is no such player. */
 int engine_select_player(state *s, int slot);
 
+/* Where the active player standing at `at` ends up walking one step in dir without moving a
+ * box: past the first cell it keeps sliding while on ice. -1 when that step is blocked or
+ * would push a box (or, under the pull rule, pull the box behind it). `self` is the cell the
+ * player really stands on, counted as free (path searches move the player in thought). */
+int engine_walk_end(const state *s, int at, int dir, int self);
+
 /* Whether a move in dir would push (or pull) a box, without making it. */
 bool engine_would_push(const state *s, int dir);
 

@@ -104,12 +104,13 @@ static int validate_board(const level *lv, const char *file, error *err)
 int level_validate(const level *lv, const ruleset *r, const char *file, error *err)
 {
     if (lv->num) return validate_board(lv, file, err);
-    int players = 0, boxes = 0, goals = 0;
+    int players = 0, boxes = 0, goals = 0, holes = 0;
     for (int c = 0; c < lv->g.ncells; c++) {
         uint32_t ff = rules_flags(r, lv->floor[c]), of = rules_flags(r, lv->obj[c]);
         if (of & TILE_PLAYER) players++;
         if (of & TILE_PUSHABLE) boxes++;
         if (ff & TILE_GOAL) goals++;
+        if (ff & TILE_HOLE) holes++;
         if (lv->obj[c] && (ff & (TILE_SOLID | TILE_VOID)))
             return error_set(err, file, lv->line + c / lv->g.w, c % lv->g.w + 1,
                              "%s stands inside %s", r->tile[lv->obj[c]].name,
@@ -120,9 +121,14 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     if (players > STATE_MAX_PLAYERS)
         return error_set(err, file, lv->line, 1, "level has %d players (at most %d)", players,
                          STATE_MAX_PLAYERS);
-    if (boxes > goals)
+    /* Each hole swallows one box for good, so a level with holes may hold that many more. */
+    if (boxes > goals + holes && holes == 0)
         return error_set(err, file, lv->line, 1, "level has more boxes than goals (%d boxes, %d goals)",
                          boxes, goals);
+    if (boxes > goals + holes)
+        return error_set(err, file, lv->line, 1,
+                         "level has more boxes than goals and holes (%d boxes, %d goals, %d holes)",
+                         boxes, goals, holes);
     return 0;
 }
 

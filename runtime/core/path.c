@@ -1,8 +1,12 @@
-/* path.c: breadth-first search over the neighbour table. */
+/* path.c: breadth-first paths over the neighbour table. A step is what the engine would do
+ * with a plain walk (engine_walk_end): on ice the player slides on, and under the pull rule a
+ * step away from a box is not a walk, so paths never move a box by accident. */
 #include "core/path.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/engine.h"
 
 int path_reachable(const state *s, int from, uint8_t *mark)
 {
@@ -15,12 +19,11 @@ int path_reachable(const state *s, int from, uint8_t *mark)
     queue[tail++] = from;
     mark[from] = 1;
     count = 1;
-    const int32_t *nbr = s->g->nbr;
     while (head < tail) {
         int c = queue[head++];
         for (int d = 0; d < nd; d++) {
-            int m = nbr[c * nd + d];
-            if (m < 0 || mark[m] || !state_walkable(s, m)) continue;
+            int m = engine_walk_end(s, c, d, from);
+            if (m < 0 || mark[m]) continue;
             mark[m] = 1;
             queue[tail++] = m;
             count++;
@@ -38,8 +41,9 @@ int path_find(const state *s, int from, int to, int8_t *dirs, int max)
     if (!state_walkable(s, to)) return -1;
     int *prev = malloc(sizeof *prev * (size_t)n);
     int *queue = malloc(sizeof *queue * (size_t)n);
+    int8_t *how = malloc((size_t)n);
     int len = -1;
-    if (!prev || !queue) goto done;
+    if (!prev || !queue || !how) goto done;
     for (int i = 0; i < n; i++) prev[i] = -1;
     int head = 0, tail = 0;
     queue[tail++] = from;
@@ -47,9 +51,10 @@ int path_find(const state *s, int from, int to, int8_t *dirs, int max)
     while (head < tail && prev[to] < 0) {
         int c = queue[head++];
         for (int d = 0; d < nd; d++) {
-            int m = grid_step(s->g, c, d);
-            if (m < 0 || prev[m] >= 0 || !state_walkable(s, m)) continue;
+            int m = engine_walk_end(s, c, d, from);
+            if (m < 0 || prev[m] >= 0) continue;
             prev[m] = c;
+            how[m] = (int8_t)d;
             queue[tail++] = m;
         }
     }
@@ -61,16 +66,10 @@ int path_find(const state *s, int from, int to, int8_t *dirs, int max)
         goto done;
     }
     int i = len;
-    for (int c = to; c != from; c = prev[c]) {
-        int p = prev[c];
-        for (int d = 0; d < nd; d++)
-            if (grid_step(s->g, p, d) == c) {
-                dirs[--i] = (int8_t)d;
-                break;
-            }
-    }
+    for (int c = to; c != from; c = prev[c]) dirs[--i] = how[c];
 done:
     free(prev);
     free(queue);
+    free(how);
     return len;
 }
