@@ -1132,12 +1132,104 @@ static Rgba shade_hole_filled(float x, float y, const void *param)
     return paint(pit_surround(x, y, pit), inside, cover(pit.d));
 }
 
+/* ------------------------------------------------------------------------ */
+/* The robot (numeric Sokoban's hero) and the ring under the active player  */
+/* ------------------------------------------------------------------------ */
+
+static const Rgba ROBOT_LIGHT = HEX(0xc9d6e3);
+static const Rgba ROBOT_DARK = HEX(0x6f8296);
+static const Rgba ROBOT_OUTLINE = HEX(0x2f3a48);
+static const Rgba VISOR = HEX(0x1f2a38);
+static const Rgba VISOR_EYE = HEX(0x6ff0ff);
+static const Rgba ANTENNA_BULB = HEX(0xff5a4a);
+static const Rgba TREAD = HEX(0x3a3f47);
+
+static Rgba robot_color(float x, float y, const PlayerStyle *st)
+{
+    int back = st->look_y < -0.5f;
+    float tx = st->look_x * 3.0f, ty = st->look_y * 2.0f;
+    Rgba c = fade(CAST_SHADOW, 0.35f * soft(sd_ellipse(x, y, 33.5f, 56.0f, 19.0f, 4.5f).d, 2.5f));
+
+    /* Treads: two rounded dark blocks at the bottom, ribbed. */
+    for (int i = -1; i <= 1; i += 2) {
+        Dist tread = sd_round_rect(x, y, 32.0f + (float)i * 12.0f, 51.0f, 6.0f, 5.0f, 2.5f);
+        Rgba t = lit(TREAD, 0.35f * bevel(tread, 1.5f));
+        if (fractf(x / 3.0f) < 0.35f) t = lit(t, -0.25f);
+        c = paint(c, ROBOT_OUTLINE, cover(tread.d - 0.8f));
+        c = paint(c, t, cover(tread.d));
+    }
+
+    /* Antenna with a glowing bulb. */
+    float stem = sd_segment(x, y, 32.0f + tx * 0.5f, 14.0f, 32.0f + tx * 0.5f, 7.0f, 1.0f);
+    c = paint(c, ROBOT_OUTLINE, cover(stem));
+    Dist bulb = sd_circle(x, y, 32.0f + tx * 0.5f, 6.0f, 2.8f);
+    c = paint(c, fade(ANTENNA_BULB, 0.35f), soft(bulb.d - 2.0f, 2.0f));
+    c = paint(c, lit(ANTENNA_BULB, 0.5f * bevel(bulb, 1.2f)), cover(bulb.d));
+
+    /* Body: a rounded box, shaded from the top-left. */
+    Dist body = sd_round_rect(x, y, 32.0f, 32.0f, 19.0f, 17.0f, 6.0f);
+    float t = saturate(0.55f - 0.012f * ((x - 32.0f) + (y - 32.0f)));
+    Rgba b = mix(ROBOT_DARK, ROBOT_LIGHT, t);
+    b = lit(b, 0.45f * bevel(body, 2.5f));
+    b = mix(b, WHITE, 0.35f * soft(sd_ellipse(x, y, 22.0f, 20.0f, 6.0f, 2.5f).d, 1.5f));
+    b = mix(b, ROBOT_OUTLINE, 0.85f * smoothstep(-1.6f, -0.6f, body.d));
+    c = paint(c, b, cover(body.d));
+
+    if (back) {
+        /* The back: a vent grille instead of the face. */
+        for (int k = 0; k < 3; k++) {
+            float gy = 26.0f + (float)k * 5.0f;
+            float slot = sd_segment(x, y, 24.0f, gy, 40.0f, gy, 1.1f);
+            c = paint(c, lit(ROBOT_DARK, -0.35f), cover(slot));
+        }
+        return c;
+    }
+    /* Face: a dark visor with two glowing eyes that look where the robot goes. */
+    Dist visor = sd_round_rect(x, y, 32.0f + tx, 28.0f + ty, 13.0f, 6.5f, 4.0f);
+    Rgba v = lit(VISOR, 0.25f * sheen(x, y, TILE));
+    c = paint(c, v, cover(visor.d));
+    for (int i = -1; i <= 1; i += 2) {
+        Dist eye = sd_round_rect(x, y, 32.0f + (float)i * 6.0f + tx * 1.4f, 28.0f + ty * 1.2f, 2.6f, 2.6f, 1.2f);
+        c = paint(c, fade(VISOR_EYE, 0.5f), soft(eye.d - 1.0f, 1.5f) * cover(visor.d));
+        c = paint(c, VISOR_EYE, cover(eye.d));
+    }
+    /* A small speaker grille for a mouth, and two rivets. */
+    float mouth = sd_segment(x, y, 27.0f + tx, 40.0f, 37.0f + tx, 40.0f, 1.0f);
+    c = paint(c, lit(ROBOT_DARK, -0.3f), cover(mouth));
+    for (int i = -1; i <= 1; i += 2) {
+        Dist rivet = sd_circle(x, y, 32.0f + (float)i * 15.0f, 40.0f, 1.5f);
+        c = paint(c, lit(ROBOT_LIGHT, 0.4f * bevel(rivet, 1.0f)), cover(rivet.d));
+    }
+    return c;
+}
+
+/* A golden ring on the ground under the player that input moves (levels with several). */
+static Rgba selected_color(float x, float y)
+{
+    Dist ring = sd_outline(sd_ellipse(x, y, HALF_TILE, 50.0f, 24.0f, 10.0f), 0.0f, 2.2f);
+    Rgba c = fade(CURSOR_GOLD, 0.5f * expf(-fmaxf(ring.d, 0.0f) / 2.5f));
+    Rgba gold = lit(CURSOR_GOLD, 0.45f * bevel(ring, 1.2f));
+    c = paint(c, gold, cover(ring.d));
+    /* A small marker above the head, pointing down at the player. */
+    const float tri[3][2] = { { 26.0f, 1.5f }, { 38.0f, 1.5f }, { 32.0f, 8.0f } };
+    Dist arrow = sd_convex_polygon(x, y, tri, 3);
+    c = paint(c, lit(CURSOR_GOLD, -0.4f), cover(arrow.d - 0.8f));
+    return paint(c, lit(CURSOR_GOLD, 0.3f * bevel(arrow, 1.2f)), cover(arrow.d));
+}
+
+static Rgba shade_robot(float x, float y, const void *param) { return robot_color(x, y, (const PlayerStyle *)param); }
+static Rgba shade_selected(float x, float y, const void *param) { (void)param; return selected_color(x, y); }
+
 static const CrateStyle CRATE_WOOD = { HEX(0xe3a464), HEX(0x9a5a2c), 1.0f, 0 };
 static const CrateStyle CRATE_DONE = { HEX(0xf5c860), HEX(0xb0742a), 1.0f, 1 };
 static const CrateStyle CRATE_RED = { HEX(0xf0675a), HEX(0xa8302a), 0.45f, 0 };
 static const CrateStyle CRATE_BLUE = { HEX(0x68a6ee), HEX(0x2b5aa6), 0.45f, 0 };
 static const CrateStyle CRATE_GREEN = { HEX(0x78cf7a), HEX(0x2f8043), 0.45f, 0 };
 static const CrateStyle CRATE_YELLOW = { HEX(0xffd95a), HEX(0xc08a1c), 0.45f, 0 };
+static const CrateStyle CRATE_RED_DONE = { HEX(0xff7a6c), HEX(0xb83a30), 0.45f, 1 };
+static const CrateStyle CRATE_BLUE_DONE = { HEX(0x7ab4f6), HEX(0x3466b4), 0.45f, 1 };
+static const CrateStyle CRATE_GREEN_DONE = { HEX(0x88dc88), HEX(0x37904c), 0.45f, 1 };
+static const CrateStyle CRATE_YELLOW_DONE = { HEX(0xffe26e), HEX(0xcc9622), 0.45f, 1 };
 
 static const PlayerStyle LOOK_UP = { 0.0f, -1.0f };
 static const PlayerStyle LOOK_DOWN = { 0.0f, 1.0f };
@@ -1184,6 +1276,17 @@ static const SpriteDef SPRITES[] = {
     { "hex_goal", shade_hex_goal, NULL },
     { "tile", shade_tile, NULL },
     { "tile_blank", shade_tile_blank, NULL },
+    { "selected", shade_selected, NULL },
+    { "box_red_on_goal", shade_crate, &CRATE_RED_DONE },
+    { "box_blue_on_goal", shade_crate, &CRATE_BLUE_DONE },
+
+    { "box_green_on_goal", shade_crate, &CRATE_GREEN_DONE },
+    { "box_yellow_on_goal", shade_crate, &CRATE_YELLOW_DONE },
+    { "robot", shade_robot, &LOOK_DOWN },
+    { "robot_up", shade_robot, &LOOK_UP },
+    { "robot_down", shade_robot, &LOOK_DOWN },
+    { "robot_left", shade_robot, &LOOK_LEFT },
+    { "robot_right", shade_robot, &LOOK_RIGHT },
 };
 enum { SPRITE_COUNT = (int)(sizeof SPRITES / sizeof SPRITES[0]) };
 

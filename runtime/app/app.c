@@ -480,6 +480,7 @@ static void draw_play(app *a)
     for (int i = 0; i < nslides; i++) vs[i] = (view_slide){ slides[i].from, slides[i].to, slides[i].t };
     opt.slides = vs;
     opt.nslides = nslides;
+    if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];
     if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);

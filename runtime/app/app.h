@@ -58,6 +58,8 @@ typedef struct app {
     struct audio *audio;         /* sound effects, or NULL (silent) */
     bool muted;
     int last_sound;              /* sound_id of the last effect played (also when silent) */
+    bool realtime;               /* a window on a running clock (not --keys or render): the
+                                    colour game's crates on their goals blink */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */

@@ -63,6 +63,7 @@ static void pump(app *a, window *win)
 
 int loop_window(app *a, window *win)
 {
+    a->realtime = true;
     while (!a->quit) {
         uint64_t start = window_ticks_ms();
         pump(a, win);

@@ -240,6 +240,7 @@ view_options view_options_default(void)
     o.no_background = false;
     o.slides = NULL;
     o.nslides = 0;
+    o.clock_ms = -1;
     return o;
 }
 
@@ -255,10 +256,26 @@ static void draw_art(const drawer *d, const sprites *sh, int idx, const char *na
     draw_sprite(d, sh, idx, x, y, w, h, 0xFFFFFFFFu, alpha);
 }
 
+/* The colour game's blink: with a running clock, a crate on the goal of its colour fades and
+ * returns (a soft pulse rather than an on/off flash, so it never disappears). Only in games
+ * that give tiles colours, so plain Sokoban stays still. */
+enum { BLINK_PERIOD_MS = 900, BLINK_LOW_ALPHA = 110 };
+
+static int blink_alpha(const ruleset *r, long clock_ms)
+{
+    if (clock_ms < 0) return 255;
+    bool coloured = false;
+    for (int i = 1; i < r->ntiles && !coloured; i++) coloured = r->tile[i].colour != 0;
+    if (!coloured) return 255;
+    long phase = clock_ms % BLINK_PERIOD_MS, half = BLINK_PERIOD_MS / 2;
+    long dist = phase < half ? phase : BLINK_PERIOD_MS - phase; /* 0 .. half, a triangle wave */
+    return 255 - (int)((255 - BLINK_LOW_ALPHA) * dist / half);
+}
+
 /* The object (or numbered tile) of cell c, drawn in the box (x, y, w, h). */
 static void draw_object(const drawer *d, const sprites *sh, const state *s, const tile_art *art,
-                        int ntiles, int blank_sprite, int nscale, int active, int c, int x, int y,
-                        int w, int h)
+                        int ntiles, int blank_sprite, int nscale, int active, int ring, int blink,
+                        int c, int x, int y, int w, int h)
 {
     const ruleset *r = s->rules;
     const grid *g = s->g;
@@ -284,10 +301,13 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
     }
     flags = r->tile[id].flags;
     idx = art[id].base;
-    if ((flags & TILE_PUSHABLE) && art[id].on_goal >= 0 && state_box_on_goal(s, c))
-        idx = art[id].on_goal;
+    if ((flags & TILE_PUSHABLE) && state_box_on_goal(s, c)) {
+        if (art[id].on_goal >= 0) idx = art[id].on_goal;
+        alpha = blink;
+    }
     if (flags & TILE_PLAYER) {
         if (c == active) {
+            if (ring >= 0) draw_sprite(d, sh, ring, x, y, w, h, 0xFFFFFFFFu, 255);
             int slot = facing_slot(g->topo, s->facing);
             if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
             else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
@@ -317,6 +337,8 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     for (i = 0; i < ntiles; i++) resolve_art(&art[i], sh, &r->tile[i], i, hex);
     if (s->nplayers > 0 && s->active >= 0 && s->active < s->nplayers)
         active = s->player[s->active];
+    int ring = s->nplayers > 1 ? find_variant(sh, "selected", "", hex) : -1;
+    int blink = blink_alpha(r, opt->clock_ms);
 
     for (c = 0; c < g->ncells; c++) {
         int id = s->floor[c];
@@ -331,7 +353,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         for (k = 0; k < opt->nslides && opt->slides[k].to != c; k++) {}
         if (k < opt->nslides) continue;
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, c, x, y, w, h);
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, c, x, y, w, h);
     }
     for (i = 0; opt->slides && i < opt->nslides; i++) {
         const view_slide *sl = &opt->slides[i];
@@ -342,7 +364,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         view_cell_rect(L, g, sl->to, &x, &y, &w, &h);
         x = fx + (int)((float)(x - fx) * t + (x >= fx ? 0.5f : -0.5f));
         y = fy + (int)((float)(y - fy) * t + (y >= fy ? 0.5f : -0.5f));
-        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, sl->to, x, y, w, h);
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, sl->to, x, y, w, h);
     }
 
     if (opt->marks) {

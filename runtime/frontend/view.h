@@ -44,15 +44,18 @@ typedef struct view_options {
     bool no_background;         /* leave what is behind the board as it is */
     const view_slide *slides;   /* objects in motion, drawn over the others; may be NULL */
     int nslides;
+    long clock_ms;              /* >= 0: a running clock, and crates on their matching goals
+                                   blink (games with coloured tiles); -1: a still frame */
 } view_options;
 
-/* highlight -1, no marks, background drawn. */
+/* highlight -1, no marks, background drawn, no clock. */
 view_options view_options_default(void);
 
 /* Draws the background, every cell's floor, then the objects, then marks and highlight.
  * Sprites are looked up by the tiles' sprite names, with variants when the sheet has them:
  * "hex_<name>" on hex grids, "<name>_on_goal" for a box on a matching goal,
- * "<name>_up/_down/_left/_right" for the active player by s->facing; "tile" with its number
+ * "<name>_up/_down/_left/_right" for the active player by s->facing, with "selected" under it
+ * when the level has several players; "tile" with its number
  * and "tile_blank" on sliding boards. A sprite the sheet lacks is drawn as a loud magenta
  * stand-in, never skipped. sh may be NULL (everything is a stand-in); opt may be NULL. */
 void view_draw_level(const drawer *d, const sprites *sh, const state *s, const view_layout *L,
