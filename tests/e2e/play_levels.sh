@@ -42,4 +42,5 @@ play_file() {
 play_file sokoban levels/sokoban/tessera.xsb levels/sokoban/tessera.sol to_keys
 play_file sokoban levels/sokoban/numeric.csv levels/sokoban/numeric.sol to_keys
 play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_keys
+play_file colour levels/colour/colour.xsb levels/colour/colour.sol to_keys
 finish
