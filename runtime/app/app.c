@@ -10,6 +10,7 @@
 
 #include "core/engine.h"
 #include "app/hotkeys.h"
+#include "app/padmap.h"
 #include "app/transfer.h"
 #include "frontend/audio.h"
 #include "frontend/view.h"
@@ -365,6 +366,17 @@ void app_key(app *a, const char *key)
 
 static void key_dispatch(app *a, const char *key)
 {
+    if (!strncmp(key, "pad:", 4)) {
+        /* A gamepad does what the keyboard does (app/padmap.c). */
+        if (!strcmp(key, "pad:added") || !strcmp(key, "pad:removed")) {
+            const char *say = key[4] == 'a' ? "Gamepad connected." : "Gamepad disconnected.";
+            if (a->scr == SCREEN_PLAY && a->have_session) session_note(&a->s, "%s", say);
+            else snprintf(a->note, sizeof a->note, "%s", say);
+            return;
+        }
+        key = padmap_key(key, a->scr == SCREEN_PLAY);
+        if (!key) return;
+    }
     if (hotkey(a, key)) return;
     if (!strncmp(key, "ctrl+", 5)) {
         if (a->scr == SCREEN_PLAY && a->have_session) {

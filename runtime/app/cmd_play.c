@@ -24,7 +24,7 @@ static const char no_display_text[] =
 
 typedef struct play_args {
     const char *game, *file, *keys, *screenshot, *export_solution, *export_level;
-    int level, w, h;
+    int level, w, h, scale;
     long long seed;
     int has_seed;
 } play_args;
@@ -38,7 +38,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
         const char *a = argv[i];
         if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
             !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--export-solution") ||
-            !strcmp(a, "--export-level")) {
+            !strcmp(a, "--export-level") || !strcmp(a, "--scale")) {
             if (cli_need_value("play", argc, argv, i) != 0) return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
@@ -46,6 +46,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
             if (!strcmp(a, "--screenshot")) pa->screenshot = v;
             if (!strcmp(a, "--export-solution")) pa->export_solution = v;
             if (!strcmp(a, "--export-level")) pa->export_level = v;
+            if (!strcmp(a, "--scale") && cli_int_arg("play", a, v, 1, 8, &pa->scale) != 0) return -1;
             if (!strcmp(a, "--size") && cli_size_arg("play", a, v, &pa->w, &pa->h) != 0) return -1;
             if (!strcmp(a, "--seed")) {
                 int s;
@@ -129,6 +130,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     }
     if (pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) win = NULL; /* headless */
     int w = pa.w, h = pa.h;
+    if (win && pa.scale > 0) window_set_scale(win, pa.scale);
     if (win) window_canvas_size(win, &w, &h);
     app a;
     if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, pa.game, pa.file, pa.level, &err) != 0) {

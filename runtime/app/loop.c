@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/padmap.h"
 #include "frontend/view.h"
 #include "frontend/window.h"
 
@@ -77,6 +78,7 @@ int loop_window(app *a, window *win)
 /* The key names the window produces (frontend/window.h), accepted in --keys. */
 static int key_known(const char *k)
 {
+    if (!strncmp(k, "pad:", 4)) return padmap_known(k);
     if (!strncmp(k, "ctrl+shift+", 11)) k += 11;
     else if (!strncmp(k, "ctrl+", 5)) k += 5;
     static const char *const named[] = {

@@ -212,6 +212,7 @@ int session_restart(session *s)
     int32_t pos_before = s->live ? s->st.hist.pos : 0;
     if (!s->live || !state_restart(&s->st)) return 0;
     movelog_commit(&s->log, &s->st, pos_before);
+    s->sound = SOUND_UNDO; /* everything taken back at once */
     update_solved(s);
     return 1;
 }

@@ -3,24 +3,36 @@
 #define _POSIX_C_SOURCE 200809L
 #include "frontend/window.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <SDL.h>
 
+#include "frontend/pad.h"
+#include "frontend/present.h"
+
+enum { MAX_PADS = 4 };
+
 struct window {
     SDL_Window *win;
     SDL_Renderer *ren;
     SDL_Texture *tex;
     int tex_w, tex_h;
+    int scale;                  /* canvas pixel scale (present.h) */
+    bool pads_on;               /* the game controller subsystem started */
+    SDL_GameController *pads[MAX_PADS];
+    int dpad_dir, stick_dir;    /* PAD_DIR_* held on the d-pad and on the left stick */
+    pad_repeat rep;
+    int pad_event;              /* a hot-plug to report: 1 added, -1 removed, 0 none */
 };
 
 int window_open(window **out, const char *title, int w, int h, error *err)
 {
     window *win;
     *out = NULL;
-    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest"); /* whole-number enlargement: crisp */
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
         return error_set(err, NULL, 0, 0, "no display is available (SDL: %s)", SDL_GetError());
@@ -48,6 +60,12 @@ int window_open(window **out, const char *title, int w, int h, error *err)
         return -1;
     }
     SDL_SetWindowMinimumSize(win->win, 320, 240);
+    win->scale = 1;
+    win->dpad_dir = win->stick_dir = PAD_DIR_NONE;
+    win->rep.held = PAD_DIR_NONE;
+    /* Gamepads are optional: without the subsystem the keyboard still plays. Pads already
+     * plugged in arrive as SDL_CONTROLLERDEVICEADDED events like hot-plugged ones. */
+    win->pads_on = SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) == 0;
     *out = win;
     return 0;
 }
@@ -55,6 +73,9 @@ int window_open(window **out, const char *title, int w, int h, error *err)
 void window_close(window *win)
 {
     if (!win) return;
+    for (int i = 0; i < MAX_PADS; i++)
+        if (win->pads[i]) SDL_GameControllerClose(win->pads[i]);
+    if (win->pads_on) SDL_QuitSubSystem(SDL_INIT_GAMECONTROLLER);
     if (win->tex) SDL_DestroyTexture(win->tex);
     if (win->ren) SDL_DestroyRenderer(win->ren);
     if (win->win) SDL_DestroyWindow(win->win);
@@ -67,13 +88,26 @@ void window_set_title(window *win, const char *title)
     if (win) SDL_SetWindowTitle(win->win, title ? title : "");
 }
 
-void window_canvas_size(const window *win, int *w, int *h)
+/* The window's size in pixels (more than in points on HiDPI screens). */
+static void drawable_size(const window *win, int *w, int *h)
 {
     int pw = 0, ph = 0;
     if (SDL_GetRendererOutputSize(win->ren, &pw, &ph) != 0 || pw <= 0 || ph <= 0)
         SDL_GetWindowSize(win->win, &pw, &ph);
     *w = pw > 0 ? pw : 1;
     *h = ph > 0 ? ph : 1;
+}
+
+void window_canvas_size(const window *win, int *w, int *h)
+{
+    int dw, dh;
+    drawable_size(win, &dw, &dh);
+    present_canvas_size(dw, dh, win->scale, w, h);
+}
+
+void window_set_scale(window *win, int scale)
+{
+    win->scale = scale < 1 ? 1 : scale > PRESENT_MAX_SCALE ? PRESENT_MAX_SCALE : scale;
 }
 
 int window_present(window *win, const canvas *c)
@@ -89,9 +123,14 @@ int window_present(window *win, const canvas *c)
     }
     /* The canvas is already ARGB8888: the upload is a straight copy. */
     if (SDL_UpdateTexture(win->tex, NULL, c->px, c->w * (int)sizeof *c->px) != 0) return -1;
+    int dw, dh;
+    present_fit f;
+    drawable_size(win, &dw, &dh);
+    present_fit_compute(&f, dw, dh, c->w, c->h);
+    SDL_Rect dst = { f.x, f.y, f.w, f.h };
     SDL_SetRenderDrawColor(win->ren, 0, 0, 0, 255);
     SDL_RenderClear(win->ren);
-    SDL_RenderCopy(win->ren, win->tex, NULL, NULL);
+    SDL_RenderCopy(win->ren, win->tex, NULL, &dst);
     SDL_RenderPresent(win->ren);
     return 0;
 }
@@ -137,21 +176,126 @@ static int mods_of(Uint16 m)
            (m & KMOD_ALT ? INPUT_MOD_ALT : 0);
 }
 
-/* Mouse positions come in window points; the canvas is in pixels (HiDPI: more of them). */
+/* Mouse positions come in window points; the canvas is in pixels (HiDPI: more of them),
+ * maybe enlarged and letterboxed. */
 static void to_canvas(const window *win, int px, int py, int *x, int *y)
 {
-    int ww = 0, wh = 0, cw, ch;
+    int ww = 0, wh = 0, dw, dh, cw, ch;
     SDL_GetWindowSize(win->win, &ww, &wh);
-    window_canvas_size(win, &cw, &ch);
-    *x = ww > 0 ? (int)((long long)px * cw / ww) : px;
-    *y = wh > 0 ? (int)((long long)py * ch / wh) : py;
+    drawable_size(win, &dw, &dh);
+    cw = win->tex ? win->tex_w : dw;
+    ch = win->tex ? win->tex_h : dh;
+    present_fit f;
+    present_fit_compute(&f, dw, dh, cw, ch);
+    present_to_canvas(&f, ww, wh, dw, dh, cw, ch, px, py, x, y);
+}
+
+/* ===== gamepads ========================================================================== */
+
+static void pad_added(window *win, int device)
+{
+    if (!SDL_IsGameController(device)) return;
+    for (int i = 0; i < MAX_PADS; i++)
+        if (!win->pads[i]) {
+            win->pads[i] = SDL_GameControllerOpen(device);
+            if (win->pads[i]) win->pad_event = 1;
+            return;
+        }
+}
+
+static void pad_removed(window *win, SDL_JoystickID id)
+{
+    for (int i = 0; i < MAX_PADS; i++)
+        if (win->pads[i] && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(win->pads[i])) == id) {
+            SDL_GameControllerClose(win->pads[i]);
+            win->pads[i] = NULL;
+            win->pad_event = -1;
+        }
+    /* A direction held on a pad that went away must not repeat for ever. */
+    win->dpad_dir = win->stick_dir = PAD_DIR_NONE;
+    pad_hold(&win->rep, PAD_DIR_NONE, SDL_GetTicks64());
+}
+
+/* The d-pad wins over the stick; either one feeds the repeat. Returns 1 when a new direction
+ * was pressed and *ev is its key. */
+static int pad_direction(window *win, input_event *ev)
+{
+    int dir = win->dpad_dir != PAD_DIR_NONE ? win->dpad_dir : win->stick_dir;
+    if (!pad_hold(&win->rep, dir, SDL_GetTicks64())) return 0;
+    ev->type = INPUT_KEY;
+    snprintf(ev->key, sizeof ev->key, "pad:%s", pad_dir_name(dir));
+    return 1;
+}
+
+static int dpad_of(Uint8 button)
+{
+    switch (button) {
+    case SDL_CONTROLLER_BUTTON_DPAD_UP: return PAD_DIR_UP;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return PAD_DIR_DOWN;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return PAD_DIR_LEFT;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return PAD_DIR_RIGHT;
+    default: return PAD_DIR_NONE;
+    }
+}
+
+/* Translates one controller event; 1 when *ev was filled. */
+static int pad_event(window *win, const SDL_Event *e, input_event *ev)
+{
+    switch (e->type) {
+    case SDL_CONTROLLERDEVICEADDED: pad_added(win, e->cdevice.which); break;
+    case SDL_CONTROLLERDEVICEREMOVED: pad_removed(win, e->cdevice.which); break;
+    case SDL_CONTROLLERBUTTONDOWN: {
+        int dir = dpad_of(e->cbutton.button);
+        if (dir != PAD_DIR_NONE) {
+            win->dpad_dir = dir;
+            return pad_direction(win, ev);
+        }
+        const char *name = SDL_GameControllerGetStringForButton((SDL_GameControllerButton)e->cbutton.button);
+        if (!name) return 0;
+        ev->type = INPUT_KEY;
+        snprintf(ev->key, sizeof ev->key, "pad:%s", name);
+        return 1;
+    }
+    case SDL_CONTROLLERBUTTONUP:
+        if (dpad_of(e->cbutton.button) == win->dpad_dir && win->dpad_dir != PAD_DIR_NONE) {
+            win->dpad_dir = PAD_DIR_NONE;
+            return pad_direction(win, ev);
+        }
+        break;
+    case SDL_CONTROLLERAXISMOTION:
+        if (e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX || e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) {
+            SDL_GameController *gc = SDL_GameControllerFromInstanceID(e->caxis.which);
+            if (!gc) break;
+            int x = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTX);
+            int y = SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTY);
+            win->stick_dir = pad_stick_dir(x, y, win->stick_dir);
+            return pad_direction(win, ev);
+        }
+        break;
+    default: break;
+    }
+    return 0;
 }
 
 int window_poll(window *win, input_event *ev)
 {
     SDL_Event e;
+    memset(ev, 0, sizeof *ev);
+    if (pad_repeat_due(&win->rep, SDL_GetTicks64())) {
+        ev->type = INPUT_KEY;
+        ev->repeat = 1;
+        snprintf(ev->key, sizeof ev->key, "pad:%s", pad_dir_name(win->rep.held));
+        return 1;
+    }
     while (SDL_PollEvent(&e)) {
         memset(ev, 0, sizeof *ev);
+        if (pad_event(win, &e, ev)) return 1;
+        if (win->pad_event) {
+            ev->type = INPUT_KEY;
+            snprintf(ev->key, sizeof ev->key, "%s", win->pad_event > 0 ? "pad:added" : "pad:removed");
+            win->pad_event = 0;
+            return 1;
+        }
         switch (e.type) {
         case SDL_QUIT:
             ev->type = INPUT_QUIT;

@@ -23,7 +23,7 @@ enum { INPUT_MOD_SHIFT = 1, INPUT_MOD_CTRL = 2, INPUT_MOD_ALT = 4 };
 
 typedef struct input_event {
     input_type type;
-    char key[16];
+    char key[24];
     int x, y, button;
     int mods;                   /* INPUT_MOD_* held during a key or click */
     int repeat;                 /* a key held down, repeating */
@@ -35,16 +35,23 @@ typedef struct input_event {
 int window_open(window **out, const char *title, int w, int h, error *err);
 void window_close(window *win);
 void window_set_title(window *win, const char *title);
-/* Size of the canvas to draw: the window in pixels, which HiDPI screens make larger than the
- * size in points. */
+/* Size of the canvas to draw: the window in pixels (which HiDPI screens make larger than the
+ * size in points) divided by the pixel scale. */
 void window_canvas_size(const window *win, int *w, int *h);
-/* Shows the canvas, stretched if its size lags behind a resize. 0, or -1 on a renderer
- * error. */
+/* Draws the canvas at the window's pixel size divided by scale (1..8) and shows it enlarged
+ * that many times, nearest-neighbour: chunky, crisp pixels. Default 1. */
+void window_set_scale(window *win, int scale);
+/* Shows the canvas enlarged by the largest whole factor that fits, centred on black. 0, or
+ * -1 on a renderer error. */
 int window_present(window *win, const canvas *c);
 /* Takes the next event: 1 with *ev filled, 0 once the queue is empty. Keys are named
  * "up" "down" "left" "right" "a".."z" "0".."9" (keypad digits too) "escape" "return" "space"
  * "tab" "backspace" "delete" "f1".."f12" "pageup" "pagedown" "home" "end" "minus" "equals"
- * "comma" "period" "slash"; other keys are skipped. */
+ * "comma" "period" "slash"; other keys are skipped. Gamepads (SDL game controllers, hot-plugged)
+ * give keys "pad:" + SDL's button name ("pad:a", "pad:b", "pad:x", "pad:y", "pad:start",
+ * "pad:back", "pad:leftshoulder", ...); the d-pad and the left stick give "pad:dpup"
+ * "pad:dpdown" "pad:dpleft" "pad:dpright", repeating while held; "pad:added" and
+ * "pad:removed" report hot-plugging. */
 int window_poll(window *win, input_event *ev);
 /* Blocks until an event arrives or timeout_ms passes; 1 if one is waiting. */
 int window_wait_event(window *win, int timeout_ms);

@@ -80,6 +80,30 @@ expect_status 0 "solved sound" -- "$tessera" play sokoban --level 1 --keys "righ
 expect_output '"sound":"solved"' "a solve sounds"
 expect_status 0 "undo sound" -- "$tessera" play sokoban --level 1 --keys "right z"
 expect_output '"sound":"undo"' "undo sounds"
+# Gamepad buttons do what the keys do: d-pad moves, B undoes, X redoes, Y restarts,
+# A goes on after a solve, shoulders change level, Start opens the level list.
+expect_status 0 "pad solves" -- "$tessera" play sokoban --level 1 --keys "pad:dpright pad:dpdown pad:dpdown pad:dpleft pad:dpdown pad:dpright pad:dpright"
+expect_output '"solved":true' "d-pad plays"
+expect_status 0 "pad next level" -- "$tessera" play sokoban --level 1 --keys "pad:dpright pad:dpdown pad:dpdown pad:dpleft pad:dpdown pad:dpright pad:dpright pad:a"
+expect_output '"level":2' "A goes on after a solve"
+expect_status 0 "pad undo redo restart" -- "$tessera" play sokoban --level 1 --keys "pad:dpright pad:dpdown pad:b pad:b pad:x"
+expect_output '"moves":1' "B undoes, X redoes"
+expect_status 0 "pad restart" -- "$tessera" play sokoban --level 1 --keys "pad:dpright pad:y"
+expect_output '"moves":0' "Y restarts"
+expect_status 0 "pad shoulders" -- "$tessera" play sokoban --level 3 --keys "pad:rightshoulder pad:rightshoulder pad:leftshoulder"
+expect_output '"level":4' "shoulders change level"
+expect_status 0 "pad menu" -- "$tessera" play sokoban --level 1 --keys "pad:start pad:dpdown pad:dpdown pad:a"
+expect_output '"level":3' "Start opens the level list, A chooses"
+expect_status 0 "pad plugged" -- "$tessera" play sokoban --keys "pad:added"
+expect_output 'Gamepad connected' "hot-plug reported"
+expect_status 2 "unknown pad button" -- "$tessera" play sokoban --keys "pad:bogus"
+expect_output "unknown key 'pad:bogus'" "unknown pad button named"
+
+# --scale 2 draws a half-size canvas that the window shows doubled.
+expect_status 0 "pixel scale" -- "$tessera" play sokoban --scale 2 --size 640x480 --keys "right" --screenshot "$outdir/scale2.png"
+if [ "$(od -An -tu1 -j16 -N8 "$outdir/scale2.png" | tr -s ' ')" = " 0 0 1 64 0 0 0 240" ]; then ok; else fail "--scale 2 canvas is not 320x240"; fi
+expect_status 2 "bad scale" -- "$tessera" play sokoban --scale 0 --keys right
+
 # M mutes and unmutes.
 expect_status 0 "mute" -- "$tessera" play sokoban --level 1 --keys "m"
 expect_output "Sound off" "mute reported"
