@@ -20,7 +20,8 @@
 enum {
     HINT_SECONDS = 3,         /* a hint should come quickly or not at all */
     SOLVE_SECONDS = 10,
-    AUTOPLAY_STEP_MS = 70     /* pace of a solution played back */
+    AUTOPLAY_STEP_MS = 70,    /* pace of a solution played back */
+    SAVE_EVERY_MS = 5000      /* the position being played is saved this often when it changed */
 };
 
 int app_init(app *a, const app_paths *p, int w, int h, error *err)
@@ -29,6 +30,9 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     a->paths = p;
     a->hint_cell = -1;
     tween_init(&a->tw);
+    a->restore_position = true;
+    prefs_load(&a->prefs, p, a->note, sizeof a->note);
+    tween_set_speed(&a->tw, settings_get_int(&a->prefs, "animation_speed", TWEEN_SPEED_DEFAULT, 0, TWEEN_SPEED_MAX));
     if (canvas_init(&a->cv, w, h) != 0) return error_set(err, NULL, 0, 0, "out of memory for a %dx%d canvas", w, h);
     a->dr = drawer_for_canvas(&a->cv);
     char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
@@ -44,6 +48,19 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     return 0;
 }
 
+/* Saves the position and progress; a failure is said on the status line, never fatal. */
+static void save_progress(app *a)
+{
+    error err;
+    if (!a->have_session) return;
+    if (progress_store_save(&a->saves, &a->s, &err) != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "tessera: progress not saved: %s\n", buf);
+        session_note(&a->s, "Progress not saved: %s", buf);
+    }
+}
+
 static void stop_work(app *a)
 {
     task_finish(&a->work);
@@ -57,7 +74,11 @@ void app_free(app *a)
     stop_work(a);
     free(a->dead);
     tween_free(&a->tw);
-    if (a->have_session) session_close(&a->s);
+    if (a->have_session) {
+        save_progress(a);
+        progress_store_close(&a->saves);
+        session_close(&a->s);
+    }
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
     free(a->clipboard);
@@ -167,9 +188,17 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     session fresh;
     if (session_open(&fresh, a->paths, gname, file, level_no, err) != 0) return -1;
     stop_work(a);
-    if (a->have_session) session_close(&a->s);
+    if (a->have_session) {
+        save_progress(a);
+        progress_store_close(&a->saves);
+        session_close(&a->s);
+    }
     a->s = fresh;
     a->have_session = true;
+    char note[ERROR_TEXT_MAX + 64] = "";
+    progress_store_open(&a->saves, a->paths, &a->s, note, sizeof note);
+    if (a->restore_position && level_no == 0) progress_store_restore(&a->saves, &a->s, note, sizeof note);
+    if (note[0]) session_note(&a->s, "%s", note);
     a->scr = SCREEN_PLAY;
     a->help = false;
     return 0;
@@ -244,6 +273,8 @@ static void change_speed(app *a, int delta)
 {
     static const char *const names[TWEEN_SPEED_MAX + 1] = { "off", "slow", "normal", "fast", "very fast" };
     tween_set_speed(&a->tw, a->tw.speed + delta);
+    settings_set_int(&a->prefs, "animation_speed", a->tw.speed);
+    prefs_save(&a->prefs, a->paths);
     session_note(&a->s, "Animation: %s (+ / - change it)", names[a->tw.speed]);
 }
 
@@ -347,7 +378,10 @@ static void menu_key(app *a, const char *key, int n)
 /* The view follows every change of the position (moves, undo, new levels) in motion. */
 static void follow(app *a)
 {
-    if (a->have_session && a->s.live) tween_follow(&a->tw, &a->s.st);
+    if (a->have_session && a->s.live) {
+        tween_follow(&a->tw, &a->s.st);
+        progress_store_update(&a->saves, &a->s);
+    }
     if (a->have_session && a->s.sound != SOUND_NONE) {
         /* The session chose the sound of what just happened (app/sounds.c). */
         audio_play(a->audio, (sound_id)a->s.sound);
@@ -659,6 +693,11 @@ void app_tick(app *a, uint64_t now_ms)
     a->ticked = true;
     if (a->scr != SCREEN_PLAY || !a->have_session) return;
     tween_advance(&a->tw, (double)dt);
+    /* The position is saved now and then, so a crash loses little. */
+    if (a->saves.dirty && now_ms - a->last_save >= SAVE_EVERY_MS) {
+        save_progress(a);
+        a->last_save = now_ms;
+    }
     if (task_ready(&a->work)) take_result(a);
     if (a->autoplay && now_ms >= a->autoplay_due && a->tw.nsteps - a->tw.head <= 1) {
         autoplay_step(a);

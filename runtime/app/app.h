@@ -7,6 +7,8 @@
 #include <stdbool.h>
 
 #include "app/paths.h"
+#include "app/prefs.h"
+#include "app/progress.h"
 #include "app/session.h"
 #include "app/task.h"
 #include "frontend/canvas.h"
@@ -51,6 +53,10 @@ typedef struct app {
     int ndead;
     uint64_t dead_position;      /* the position the marks are for */
     tween tw;                    /* moves shown in motion (frontend/tween.h) */
+    settings prefs;              /* the player's settings (app/prefs.h) */
+    progress_store saves;        /* progress in the session's game and set (app/progress.h) */
+    bool restore_position;       /* app_play without a level brings back the saved position */
+    uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */
     bool ticked;
     struct window *win;          /* the window shown, or NULL (headless) */

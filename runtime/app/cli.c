@@ -18,7 +18,7 @@ static const char usage_text[] =
     "\n"
     "  tessera                                  window with the menu of bundled games\n"
     "  tessera play GAME [FILE] [--level N]     play; GAME is a bundled name or a .lua script\n"
-    "        [--keys 'SEQ'] [--screenshot OUT.png] [--size WxH] [--seed N]\n"
+    "        [--keys 'SEQ'] [--screenshot OUT.png] [--size WxH] [--seed N] [--resume]\n"
     "                                           --keys plays the tokens of SEQ (up down left\n"
     "                                           right z y r n p h ... click:COL,ROW wait:MS)\n"
     "                                           through the game loop, then prints the result\n"

@@ -27,6 +27,7 @@ typedef struct play_args {
     int level, w, h, scale;
     long long seed;
     int has_seed;
+    int resume;
 } play_args;
 
 static int parse_play(int argc, char **argv, play_args *pa)
@@ -54,6 +55,8 @@ static int parse_play(int argc, char **argv, play_args *pa)
                 pa->seed = s;
                 pa->has_seed = 1;
             }
+        } else if (!strcmp(a, "--resume")) {
+            pa->resume = 1;
         } else if (a[0] == '-' && a[1]) {
             return cli_bad_option("play", a);
         } else if (!pa->game) {
@@ -133,7 +136,10 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     if (win && pa.scale > 0) window_set_scale(win, pa.scale);
     if (win) window_canvas_size(win, &w, &h);
     app a;
-    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, pa.game, pa.file, pa.level, &err) != 0) {
+    int ok = app_init(&a, p, w, h, &err) == 0;
+    /* Scripted play is reproducible: it brings back no saved position unless asked to. */
+    a.restore_position = !pa.keys || pa.resume;
+    if (!ok || app_play(&a, pa.game, pa.file, pa.level, &err) != 0) {
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
         app_free(&a);
         if (win) window_close(win);

@@ -303,6 +303,20 @@ int session_shuffle(session *s)
     return ok;
 }
 
+int session_play_step(session *s, const char *token)
+{
+    if (!s->live || !token[0]) return 0;
+    if (!strcmp(token, "!")) return session_restart(s);
+    int dir = grid_dir_from_letter(s->st.g->topo, token[0]), bad = -1;
+    int32_t pos_before = s->st.hist.pos;
+    history_begin(&s->st, dir);
+    session_play_lurd(s, token, &bad);
+    history_end(&s->st);
+    movelog_commit(&s->log, &s->st, pos_before);
+    update_solved(s);
+    return bad < 0;
+}
+
 int session_play_lurd(session *s, const char *moves, int *bad)
 {
     topology topo = s->st.g->topo;

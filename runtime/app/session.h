@@ -68,6 +68,10 @@ int app_load_levels(const app_paths *p, struct game *g, const char *file, levels
                     char *path_out, size_t path_size, error *err);
 
 
+/* Plays one saved undo step (LURD letters and player digits, or "!" for a restart) as one
+ * undo step. 1 when all of it played, 0 when some letter could not. */
+int session_play_step(session *s, const char *token);
+
 /* Replays a solution through the session (hooks included). Returns the number of letters
  * played; *bad gets the 0-based index of the first illegal letter, or -1. */
 int session_play_lurd(session *s, const char *moves, int *bad);

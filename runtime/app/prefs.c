@@ -1,0 +1,54 @@
+/* prefs.c: reading and writing settings.txt (see prefs.h). */
+#include "app/prefs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app/save.h"
+
+static void prefs_path(const app_paths *p, char *out, size_t size)
+{
+    path_join(out, size, p->data_home, "settings.txt");
+}
+
+void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size)
+{
+    char path[PATH_MAX_LEN], *text;
+    size_t len;
+    error err;
+    settings_init(st);
+    prefs_path(p, path, sizeof path);
+    int rc = save_read(path, &text, &len, &err);
+    if (rc == 1) return;
+    if (rc == 0 && settings_parse(st, path, text, len, &err) == 0) {
+        free(text);
+        return;
+    }
+    free(text);
+    char buf[ERROR_TEXT_MAX + 300], aside[PATH_MAX_LEN + 64];
+    error_format(&err, buf, sizeof buf);
+    error aerr;
+    if (rc == 0 && save_set_aside(path, aside, sizeof aside, &aerr) == 0) {
+        fprintf(stderr, "tessera: %s\ntessera: the damaged settings file is kept as %s; using the defaults\n", buf, aside);
+        if (note) snprintf(note, note_size, "Settings were damaged: kept as %s; using the defaults.", path_basename(aside));
+    } else {
+        fprintf(stderr, "tessera: %s\n", buf);
+    }
+}
+
+int prefs_save(const settings *st, const app_paths *p)
+{
+    char path[PATH_MAX_LEN];
+    size_t len;
+    error err;
+    prefs_path(p, path, sizeof path);
+    char *text = settings_format(st, &len);
+    if (!text) return -1;
+    int rc = save_write_atomic(path, text, len, &err);
+    free(text);
+    if (rc != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "tessera: settings not saved: %s\n", error_format(&err, buf, sizeof buf));
+    }
+    return rc;
+}

@@ -1,0 +1,16 @@
+/* prefs.h: the player's settings file, $XDG_DATA_HOME/tessera/settings.txt (format:
+ * app/save_format.h). Names in use: animation_speed (0 off .. 4). */
+#ifndef TESSERA_APP_PREFS_H
+#define TESSERA_APP_PREFS_H
+
+#include <stddef.h>
+
+#include "app/paths.h"
+#include "app/save_format.h"
+
+/* Loads the settings (none yet: empty). A damaged file is set aside; note gets a message. */
+void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size);
+/* Writes them atomically; 0, or -1 with a message on stderr. */
+int prefs_save(const settings *st, const app_paths *p);
+
+#endif

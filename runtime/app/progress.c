@@ -1,0 +1,271 @@
+/* progress.c: loading, updating and saving the player's progress (see progress.h). */
+#define _DEFAULT_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include "app/progress.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/save.h"
+#include "script/game.h"
+
+static uint32_t fnv(uint32_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+uint32_t progress_fingerprint(const level *lv, const ruleset *r)
+{
+    uint32_t h = 2166136261u;
+    int32_t dims[2] = { lv->g.w, lv->g.h };
+    h = fnv(h, dims, sizeof dims);
+    for (int c = 0; c < lv->g.ncells; c++) {
+        const char *f = lv->floor[c] < r->ntiles ? r->tile[lv->floor[c]].name : "?";
+        const char *o = lv->obj[c] && lv->obj[c] < r->ntiles ? r->tile[lv->obj[c]].name : "";
+        h = fnv(h, f, strlen(f) + 1);
+        h = fnv(h, o, strlen(o) + 1);
+        if (lv->num) h = fnv(h, &lv->num[c], sizeof lv->num[c]);
+    }
+    return h;
+}
+
+/* The set as it is named in the file: relative to the bundled levels, else its full path. */
+static void set_key(const app_paths *p, const session *s, char *out, size_t size)
+{
+    size_t n = strlen(p->levels);
+    char real[PATH_MAX_LEN];
+    if (n && !strncmp(s->levels_path, p->levels, n) && s->levels_path[n] == '/') snprintf(out, size, "%s", s->levels_path + n + 1);
+    else snprintf(out, size, "%s", realpath(s->levels_path, real) ? real : s->levels_path);
+}
+
+static void game_key(const session *s, char *out, size_t size)
+{
+    char real[PATH_MAX_LEN];
+    if (strchr(s->game_arg, '/') || strstr(s->game_arg, ".lua")) snprintf(out, size, "%s", realpath(s->game_arg, real) ? real : s->game_arg);
+    else snprintf(out, size, "%s", s->game_arg);
+}
+
+static void safe_stem(const char *path, char *out, size_t size)
+{
+    char stem[PATH_MAX_LEN];
+    path_stem(path, stem, sizeof stem);
+    size_t k = 0;
+    for (const char *c = stem; *c && k + 1 < size && k < 40; c++)
+        out[k++] = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '-' ? *c : '_');
+    out[k] = '\0';
+}
+
+void progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
+{
+    char g[PATH_MAX_LEN], set[PATH_MAX_LEN], gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
+    game_key(s, g, sizeof g);
+    set_key(p, s, set, sizeof set);
+    safe_stem(g, gs, sizeof gs);
+    safe_stem(set, ss, sizeof ss);
+    uint32_t h = fnv(fnv(2166136261u, g, strlen(g) + 1), set, strlen(set));
+    snprintf(name, sizeof name, "%s-%s-%08lx.txt", gs, ss, (unsigned long)h);
+    path_join(dir, sizeof dir, p->data_home, "progress");
+    path_join(out, size, dir, name);
+}
+
+static void fresh(progress_store *ps, const app_paths *p, const session *s)
+{
+    progress_free(&ps->pr);
+    game_key(s, ps->pr.game, sizeof ps->pr.game);
+    set_key(p, s, ps->pr.set, sizeof ps->pr.set);
+}
+
+void progress_store_open(progress_store *ps, const app_paths *p, const session *s, char *note, size_t note_size)
+{
+    memset(ps, 0, sizeof *ps);
+    progress_init(&ps->pr);
+    ps->open = true;
+    progress_path_for(p, s, ps->path, sizeof ps->path);
+    fresh(ps, p, s);
+    ps->nfp = s->levels.count;
+    ps->fp = calloc((size_t)(ps->nfp > 0 ? ps->nfp : 1), sizeof *ps->fp);
+    for (int i = 0; ps->fp && i < ps->nfp; i++) ps->fp[i] = progress_fingerprint(&s->levels.levels[i], game_rules(s->game));
+    if (!ps->fp) ps->nfp = 0;
+
+    char *text;
+    size_t len;
+    error err;
+    int rc = save_read(ps->path, &text, &len, &err);
+    if (rc == 1) return;
+    progress loaded;
+    if (rc == 0 && progress_parse(&loaded, ps->path, text, len, &err) == 0) {
+        free(text);
+        progress_free(&ps->pr);
+        ps->pr = loaded;
+        return;
+    }
+    free(text);
+    char buf[ERROR_TEXT_MAX + 300], aside[PATH_MAX_LEN + 64];
+    error_format(&err, buf, sizeof buf);
+    error aerr;
+    if (rc == 0 && save_set_aside(ps->path, aside, sizeof aside, &aerr) == 0) {
+        fprintf(stderr, "tessera: %s\ntessera: the damaged progress file is kept as %s; starting with fresh progress\n", buf, aside);
+        if (note) snprintf(note, note_size, "Saved progress was damaged: kept as %s; starting fresh.", path_basename(aside));
+    } else {
+        fprintf(stderr, "tessera: %s (progress will not be saved over it)\n", buf);
+        if (note) snprintf(note, note_size, "Cannot read the saved progress: %s", buf);
+        ps->path[0] = '\0'; /* never overwrite what could not be read */
+    }
+}
+
+void progress_store_close(progress_store *ps)
+{
+    progress_free(&ps->pr);
+    free(ps->fp);
+    memset(ps, 0, sizeof *ps);
+}
+
+static uint32_t fp_of(const progress_store *ps, int index)
+{
+    return index >= 0 && index < ps->nfp ? ps->fp[index] : 0;
+}
+
+const progress_level *progress_store_best(progress_store *ps, const session *s, int index)
+{
+    (void)s;
+    progress_level *l = progress_find(&ps->pr, index + 1);
+    if (l && l->fp == fp_of(ps, index)) return l;
+    /* The level may have moved within the file: find it by its fingerprint. */
+    for (int i = 0; i < ps->pr.nsolved; i++)
+        if (ps->pr.solved[i].fp == fp_of(ps, index) && !(ps->pr.solved[i].level - 1 < ps->nfp && ps->pr.solved[i].level >= 1 &&
+                                                         fp_of(ps, ps->pr.solved[i].level - 1) == ps->pr.solved[i].fp))
+            return &ps->pr.solved[i];
+    return NULL;
+}
+
+/* Records [from, to) of the history as saved tokens: each record's letters, "!" for a
+ * restart, one space apart (malloc'd). */
+static char *history_tokens(const session *s, int32_t from, int32_t to)
+{
+    const movelog *ml = &s->log;
+    const history *h = &s->st.hist;
+    if (to > ml->cap_end) to = ml->cap_end;
+    size_t len = 1;
+    for (int32_t i = from; i < to; i++) {
+        size_t a = i > 0 ? (size_t)ml->end[i - 1] : 0, b = (size_t)ml->end[i];
+        len += (b > a ? b - a : 0) + 2;
+    }
+    char *out = malloc(len), *p = out;
+    if (!out) return NULL;
+    for (int32_t i = from; i < to; i++) {
+        size_t a = i > 0 ? (size_t)ml->end[i - 1] : 0, b = (size_t)ml->end[i];
+        bool restart = (h->rec[i].flags & RECORD_RESTART) != 0;
+        if (!restart && (b <= a || b > ml->len)) continue; /* e.g. a player switch by Tab alone */
+        if (p != out) *p++ = ' ';
+        if (restart) *p++ = '!';
+        else {
+            memcpy(p, ml->text + a, b - a);
+            p += b - a;
+        }
+    }
+    *p = '\0';
+    return out;
+}
+
+/* Plays a token list (as trail_join writes it); counts the steps played. -1 at a bad one. */
+static int play_tokens(session *s, const char *list)
+{
+    int steps = 0;
+    if (!list) return 0;
+    char *copy = strdup(list);
+    if (!copy) return -1;
+    for (char *save = NULL, *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (!session_play_step(s, tok)) {
+            steps = -1;
+            break;
+        }
+        steps++;
+    }
+    free(copy);
+    return steps;
+}
+
+int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size)
+{
+    progress *pr = &ps->pr;
+    if (!pr->has_position) return 0;
+    int index = pr->position_level - 1;
+    if (index < 0 || index >= s->levels.count || fp_of(ps, index) != pr->position_fp) {
+        if (note) snprintf(note, note_size, "The saved position is for a level that has changed: starting afresh.");
+        return -1;
+    }
+    session_goto(s, index);
+    int done = play_tokens(s, pr->history);
+    int redo = done >= 0 ? play_tokens(s, pr->redo) : 0;
+    if (done < 0 || redo < 0) {
+        session_goto(s, index);
+        if (note) snprintf(note, note_size, "The saved moves no longer fit this level: starting it afresh.");
+        return -1;
+    }
+    for (int i = 0; i < redo; i++) session_undo(s);
+    ps->have_solve = s->solved; /* a position saved solved was recorded when it was solved */
+    ps->solve_hash = s->st.hash;
+    ps->solve_moves = s->st.moves;
+    return 1;
+}
+
+int progress_store_update(progress_store *ps, session *s)
+{
+    if (!ps->open || !s->live) return 0;
+    if (s->st.hash == ps->seen_hash && s->st.hist.pos == ps->seen_pos && s->index == ps->seen_index) return 0;
+    ps->seen_hash = s->st.hash;
+    ps->seen_pos = s->st.hist.pos;
+    ps->seen_index = s->index;
+    ps->dirty = true;
+    if (!s->solved || s->playing_shuffled) return 0;
+    if (ps->have_solve && ps->solve_hash == s->st.hash && ps->solve_moves == s->st.moves) return 0;
+    ps->have_solve = true;
+    ps->solve_hash = s->st.hash;
+    ps->solve_moves = s->st.moves;
+    char *sol = session_lurd(s);
+    /* A solution is kept only when it accounts for every move (one letter per move). */
+    long letters = 0;
+    for (const char *c = sol; c && *c; c++) letters += !(*c >= '0' && *c <= '9');
+    int best = progress_record(&ps->pr, s->index + 1, fp_of(ps, s->index), s->st.moves,
+                               session_is_sliding(s) ? 0 : s->st.pushes, sol && letters == s->st.moves ? sol : NULL);
+    free(sol);
+    error err;
+    if (progress_store_save(ps, s, &err) != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        session_note(s, "Progress not saved: %s", error_format(&err, buf, sizeof buf));
+    }
+    return best == 1;
+}
+
+int progress_store_save(progress_store *ps, session *s, error *err)
+{
+    if (!ps->open || !ps->path[0]) return 0;
+    if (s && s->live && !s->playing_shuffled && s->index < ps->nfp) {
+        char *hist = history_tokens(s, 0, s->st.hist.pos);
+        char *redo = history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
+        if (hist && redo) progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo);
+        free(hist);
+        free(redo);
+    }
+    /* Another Tessera may have saved since we read: keep its solves too. */
+    char *text;
+    size_t len;
+    error rerr;
+    if (save_read(ps->path, &text, &len, &rerr) == 0) {
+        progress other;
+        if (progress_parse(&other, ps->path, text, len, &rerr) == 0) {
+            progress_merge(&ps->pr, &other);
+            progress_free(&other);
+        }
+        free(text);
+    }
+    char *out = progress_format(&ps->pr, &len);
+    if (!out) return error_set(err, ps->path, 0, 0, "out of memory");
+    int rc = save_write_atomic(ps->path, out, len, err);
+    free(out);
+    if (rc == 0) ps->dirty = false;
+    return rc;
+}

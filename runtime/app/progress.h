@@ -1,0 +1,51 @@
+/* progress.h: the player's progress in one game and level set, kept on disk between runs:
+ * levels solved with the best solution, and the position being played with its undo history
+ * (format: app/save_format.h; where: $XDG_DATA_HOME/tessera/progress/). */
+#ifndef TESSERA_APP_PROGRESS_H
+#define TESSERA_APP_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "app/paths.h"
+#include "app/save_format.h"
+#include "app/session.h"
+
+typedef struct progress_store {
+    char path[PATH_MAX_LEN];
+    progress pr;
+    bool open;
+    bool dirty;                 /* the position changed since the last save */
+    uint64_t solve_hash;        /* the solve last recorded (position and move count) */
+    long solve_moves;
+    bool have_solve;
+    uint64_t seen_hash;         /* the position last looked at by progress_store_update */
+    int32_t seen_pos, seen_index;
+    uint32_t *fp;               /* the fingerprint of each level of the set */
+    int nfp;
+} progress_store;
+
+/* A level's fingerprint: its size and the tile names of every cell (not the tile ids, which
+ * change when a script gains a tile). */
+uint32_t progress_fingerprint(const level *lv, const ruleset *r);
+/* The file that holds the progress of session's game and level set. */
+void progress_path_for(const app_paths *p, const session *s, char *out, size_t size);
+
+/* Loads the progress of s's game and level set. A damaged file is set aside and a fresh
+ * progress started; note (may be NULL) then gets a message for the player. */
+void progress_store_open(progress_store *ps, const app_paths *p, const session *s, char *note,
+                         size_t note_size);
+void progress_store_close(progress_store *ps);
+/* Brings back the saved position (level, moves, undo and redo). 1 when restored, 0 when
+ * there was none to restore, -1 when it no longer fits the level (started fresh; note says). */
+int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size);
+/* After any action: records a newly solved level (and saves at once); marks the position
+ * changed. Returns 1 when the solve was a new best. */
+int progress_store_update(progress_store *ps, session *s);
+/* Writes the file (the position included), merged with what another run may have written
+ * meanwhile. 0, or -1 with err. */
+int progress_store_save(progress_store *ps, session *s, error *err);
+/* The best solve of level index (0-based) of s's set, or NULL when not solved. */
+const progress_level *progress_store_best(progress_store *ps, const session *s, int index);
+
+#endif

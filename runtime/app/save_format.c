@@ -1,0 +1,550 @@
+/* save_format.c: parsing and writing the progress and settings texts (see save_format.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "app/save_format.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* {====== a growing text buffer */
+
+typedef struct buf {
+    char *s;
+    size_t n, cap;
+    bool oom;
+} buf;
+
+static void put(buf *b, const char *s, size_t n)
+{
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->n + n + 1) cap *= 2;
+        char *t = realloc(b->s, cap);
+        if (!t) {
+            b->oom = true;
+            return;
+        }
+        b->s = t;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+}
+
+static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void putf(buf *b, const char *fmt, long a, long c)
+{
+    char tmp[64];
+    int k = snprintf(tmp, sizeof tmp, fmt, a, c);
+    if (k > 0) put(b, tmp, (size_t)k);
+}
+
+static char *finish(buf *b, size_t *len)
+{
+    if (b->oom || !b->s) {
+        free(b->s);
+        return NULL;
+    }
+    if (len) *len = b->n;
+    return b->s;
+}
+
+/* }====== */
+
+/* {====== reading lines and words */
+
+typedef struct reader {
+    const char *name, *text, *end;
+    const char *line;           /* start of the current line */
+    const char *p;              /* the cursor in it */
+    const char *eol;
+    int lineno;
+    error *err;
+} reader;
+
+static bool next_line(reader *r)
+{
+    const char *s = r->lineno == 0 ? r->text : r->eol + (r->eol < r->end);
+    if (r->lineno > 0 && r->eol >= r->end) return false;
+    if (s >= r->end && r->lineno > 0) return false;
+    r->lineno++;
+    r->line = r->p = s;
+    r->eol = memchr(s, '\n', (size_t)(r->end - s));
+    if (!r->eol) r->eol = r->end;
+    return true;
+}
+
+static int fail(reader *r, const char *at, const char *msg, const char *what)
+{
+    return error_set(r->err, r->name, r->lineno, (int)(at - r->line) + 1, msg, what);
+}
+
+static const char *line_end(const reader *r)
+{
+    const char *e = r->eol;
+    while (e > r->line && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) e--;
+    return e;
+}
+
+static void skip_space(reader *r)
+{
+    while (r->p < r->eol && (*r->p == ' ' || *r->p == '\t')) r->p++;
+}
+
+/* The next word: [start, *n). Returns NULL at the end of the line. */
+static const char *word(reader *r, size_t *n)
+{
+    skip_space(r);
+    const char *e = line_end(r), *s = r->p;
+    if (s >= e) return NULL;
+    while (r->p < e && *r->p != ' ' && *r->p != '\t') r->p++;
+    *n = (size_t)(r->p - s);
+    return s;
+}
+
+static bool word_is(const char *w, size_t n, const char *kw)
+{
+    return strlen(kw) == n && !memcmp(w, kw, n);
+}
+
+static int number(reader *r, long min, long max, long *out, const char *what)
+{
+    size_t n;
+    const char *w = word(r, &n);
+    if (!w) return fail(r, r->p, "expected %s", what);
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)w[i]) || v > (LONG_MAX - 9) / 10) return fail(r, w, "expected %s", what);
+        v = v * 10 + (w[i] - '0');
+    }
+    if (v < min || v > max) return fail(r, w, "%s out of range", what);
+    *out = v;
+    return 0;
+}
+
+static int fingerprint(reader *r, uint32_t *out)
+{
+    size_t n;
+    const char *w = word(r, &n);
+    uint32_t v = 0;
+    if (!w || n != 8) return fail(r, w ? w : r->p, "expected %s", "a fingerprint (8 hex digits)");
+    for (size_t i = 0; i < n; i++) {
+        int c = tolower((unsigned char)w[i]);
+        if (!isxdigit(c)) return fail(r, w, "expected %s", "a fingerprint (8 hex digits)");
+        v = v * 16 + (uint32_t)(isdigit(c) ? c - '0' : c - 'a' + 10);
+    }
+    *out = v;
+    return 0;
+}
+
+static bool token_char(char c) { return isalnum((unsigned char)c) || c == '!'; }
+
+bool progress_tokens_valid(const char *s)
+{
+    if (!s) return true;
+    for (const char *p = s; *p; p++) {
+        if (*p == ' ') {
+            if (p == s || p[1] == ' ' || p[1] == '\0') return false;
+        } else if (!token_char(*p) || (*p == '!' && ((p > s && p[-1] != ' ') || (p[1] && p[1] != ' ')))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The rest of the line as a token list (copied, one space apart). */
+static int tokens(reader *r, char **out)
+{
+    skip_space(r);
+    const char *s = r->p, *e = line_end(r);
+    buf b = {0};
+    puts_(&b, "");
+    for (const char *p = s; p < e;) {
+        if (*p == ' ' || *p == '\t') {
+            p++;
+            continue;
+        }
+        const char *w = p;
+        while (p < e && *p != ' ' && *p != '\t') {
+            if (!token_char(*p)) {
+                free(b.s);
+                return fail(r, p, "unexpected '%s' in a move list (LURD letters, digits, '!')",
+                            (char[]){ isprint((unsigned char)*p) ? *p : '?', 0 });
+            }
+            p++;
+        }
+        if (memchr(w, '!', (size_t)(p - w)) && p - w != 1) {
+            free(b.s);
+            return fail(r, w, "%s", "'!' (a restart) stands alone");
+        }
+        if (b.n) puts_(&b, " ");
+        put(&b, w, (size_t)(p - w));
+    }
+    char *t = finish(&b, NULL);
+    if (!t) return error_set(r->err, r->name, r->lineno, 0, "out of memory");
+    free(*out);
+    *out = t;
+    return 0;
+}
+
+/* The rest of the line as one string (set names may hold spaces). */
+static int rest(reader *r, char *out, size_t size, const char *what)
+{
+    skip_space(r);
+    const char *e = line_end(r);
+    if (r->p >= e) return fail(r, r->p, "expected %s", what);
+    size_t n = (size_t)(e - r->p);
+    if (n >= size) return fail(r, r->p, "%s is too long", what);
+    for (size_t i = 0; i < n; i++)
+        if (r->p[i] == '\0' || (unsigned char)r->p[i] < 0x20) return fail(r, r->p + i, "%s holds a control character", what);
+    memcpy(out, r->p, n);
+    out[n] = '\0';
+    r->p = e;
+    return 0;
+}
+
+static int end_of_line(reader *r)
+{
+    size_t n;
+    const char *w = word(r, &n);
+    return w ? fail(r, w, "%s", "unexpected text at the end of the line") : 0;
+}
+
+static bool blank_or_comment(reader *r)
+{
+    skip_space(r);
+    return r->p >= line_end(r) || *r->p == '#';
+}
+
+static int header(reader *r, const char *magic, int version)
+{
+    while (next_line(r))
+        if (!blank_or_comment(r)) {
+            size_t n;
+            const char *w = word(r, &n);
+            long v;
+            if (!word_is(w, n, magic)) return fail(r, w, "expected the header '%s 1'", magic);
+            if (number(r, 1, 1000000, &v, "a version number") != 0) return -1;
+            if (v != version)
+                return error_set(r->err, r->name, r->lineno, 0, "version %ld is not one this Tessera reads (%d)", v, version);
+            return end_of_line(r);
+        }
+    return error_set(r->err, r->name, 1, 1, "empty file (expected the header '%s %d')", magic, version);
+}
+
+static int check_text(const char *name, const char *text, size_t len, error *err)
+{
+    if (memchr(text, '\0', len)) return error_set(err, name, 0, 0, "holds a NUL byte: not a text file");
+    return 0;
+}
+
+/* }====== */
+
+/* {====== progress */
+
+void progress_init(progress *p) { memset(p, 0, sizeof *p); }
+
+void progress_free(progress *p)
+{
+    for (int i = 0; i < p->nsolved; i++) free(p->solved[i].solution);
+    free(p->solved);
+    free(p->history);
+    free(p->redo);
+    progress_init(p);
+}
+
+progress_level *progress_find(progress *p, int level)
+{
+    for (int i = 0; i < p->nsolved; i++)
+        if (p->solved[i].level == level) return &p->solved[i];
+    return NULL;
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s && *s ? strdup(s) : NULL;
+}
+
+static bool better(long moves, long pushes, const progress_level *old)
+{
+    return moves < old->moves || (moves == old->moves && pushes < old->pushes);
+}
+
+int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes, const char *solution)
+{
+    progress_level *old = progress_find(p, level);
+    if (old && old->fp == fp && !better(moves, pushes, old)) {
+        if (!old->solution && solution && *solution && moves == old->moves && pushes == old->pushes)
+            old->solution = dup_or_null(solution);
+        return 0;
+    }
+    char *sol = dup_or_null(solution);
+    if (solution && *solution && !sol) return -1;
+    if (!old) {
+        if (p->nsolved == p->cap) {
+            int cap = p->cap ? p->cap * 2 : 16;
+            progress_level *t = realloc(p->solved, sizeof *t * (size_t)cap);
+            if (!t) {
+                free(sol);
+                return -1;
+            }
+            p->solved = t;
+            p->cap = cap;
+        }
+        old = &p->solved[p->nsolved++];
+        old->solution = NULL;
+    }
+    free(old->solution);
+    *old = (progress_level){ level, fp, moves, pushes, sol };
+    return 1;
+}
+
+int progress_merge(progress *p, const progress *other)
+{
+    for (int i = 0; i < other->nsolved; i++) {
+        const progress_level *o = &other->solved[i];
+        progress_level *mine = progress_find(p, o->level);
+        if (mine && mine->fp != o->fp) continue; /* a different level by that number: keep ours */
+        if (progress_record(p, o->level, o->fp, o->moves, o->pushes, o->solution) < 0) return -1;
+    }
+    return 0;
+}
+
+int progress_set_position(progress *p, int level, uint32_t fp, const char *history, const char *redo)
+{
+    char *h = dup_or_null(history), *r = dup_or_null(redo);
+    if ((history && *history && !h) || (redo && *redo && !r)) {
+        free(h);
+        free(r);
+        return -1;
+    }
+    free(p->history);
+    free(p->redo);
+    p->history = h;
+    p->redo = r;
+    p->has_position = true;
+    p->position_level = level;
+    p->position_fp = fp;
+    return 0;
+}
+
+static int parse_solved(reader *r, progress *p)
+{
+    long level, moves, pushes;
+    uint32_t fp;
+    if (number(r, 1, 10000000, &level, "a level number") || fingerprint(r, &fp) ||
+        number(r, 0, 100000000, &moves, "a move count") || number(r, 0, 100000000, &pushes, "a push count"))
+        return -1;
+    if (progress_find(p, (int)level))
+        return error_set(r->err, r->name, r->lineno, 1, "level %ld is listed twice", level);
+    size_t n;
+    const char *w = word(r, &n);
+    char *sol = NULL;
+    if (w) {
+        for (size_t i = 0; i < n; i++)
+            if (!isalnum((unsigned char)w[i])) return fail(r, w + i, "%s", "a solution is LURD letters and player digits");
+        if (!(sol = malloc(n + 1))) return error_set(r->err, r->name, r->lineno, 0, "out of memory");
+        memcpy(sol, w, n);
+        sol[n] = '\0';
+    }
+    int rc = end_of_line(r);
+    if (rc == 0 && progress_record(p, (int)level, fp, moves, pushes, sol) < 0)
+        rc = error_set(r->err, r->name, r->lineno, 0, "out of memory");
+    free(sol);
+    return rc;
+}
+
+int progress_parse(progress *p, const char *name, const char *text, size_t len, error *err)
+{
+    progress_init(p);
+    if (check_text(name, text, len, err) != 0) return -1;
+    reader r = { name, text, text + len, text, text, text, 0, err };
+    int rc = header(&r, "tessera-progress", PROGRESS_VERSION);
+    bool seen_game = false, seen_set = false, in_position = false;
+    while (rc == 0 && next_line(&r)) {
+        if (blank_or_comment(&r)) continue;
+        size_t n;
+        const char *w = word(&r, &n);
+        if (word_is(w, n, "game") || word_is(w, n, "set")) {
+            bool game = w[0] == 'g';
+            if (game ? seen_game : seen_set) rc = fail(&r, w, "'%s' is given twice", game ? "game" : "set");
+            else rc = game ? rest(&r, p->game, sizeof p->game, "a game name") : rest(&r, p->set, sizeof p->set, "a level set");
+            if (game) seen_game = true;
+            else seen_set = true;
+        } else if (word_is(w, n, "solved")) {
+            rc = parse_solved(&r, p);
+        } else if (word_is(w, n, "position")) {
+            long level;
+            if (p->has_position) rc = fail(&r, w, "%s", "a second 'position'");
+            else if ((rc = number(&r, 1, 10000000, &level, "a level number")) == 0 &&
+                     (rc = fingerprint(&r, &p->position_fp)) == 0 && (rc = end_of_line(&r)) == 0) {
+                p->has_position = true;
+                p->position_level = (int)level;
+                in_position = true;
+            }
+        } else if (word_is(w, n, "history") || word_is(w, n, "redo")) {
+            bool hist = w[0] == 'h';
+            if (!in_position) rc = fail(&r, w, "'%s' must follow a 'position' line", hist ? "history" : "redo");
+            else if (hist ? p->history != NULL : p->redo != NULL) rc = fail(&r, w, "'%s' is given twice", hist ? "history" : "redo");
+            else rc = tokens(&r, hist ? &p->history : &p->redo);
+        } else {
+            char what[40];
+            snprintf(what, sizeof what, "%.*s", (int)(n < 32 ? n : 32), w);
+            rc = fail(&r, w, "unknown entry '%s' (expected game, set, solved, position, history or redo)", what);
+        }
+    }
+    if (rc == 0 && (!seen_game || !seen_set))
+        rc = error_set(err, name, 0, 0, "the '%s' line is missing", seen_game ? "set" : "game");
+    if (rc != 0) progress_free(p);
+    return rc;
+}
+
+static int compare_levels(const void *a, const void *b)
+{
+    const progress_level *x = a, *y = b;
+    return (x->level > y->level) - (x->level < y->level);
+}
+
+char *progress_format(const progress *p, size_t *len)
+{
+    buf b = {0};
+    char fp[16];
+    puts_(&b, "tessera-progress 1\n# Tessera's saved progress: see \"Saved games\" in README.md\n");
+    puts_(&b, "game ");
+    puts_(&b, p->game);
+    puts_(&b, "\nset ");
+    puts_(&b, p->set);
+    puts_(&b, "\n");
+    progress_level *sorted = p->nsolved ? malloc(sizeof *sorted * (size_t)p->nsolved) : NULL;
+    if (p->nsolved && !sorted) b.oom = true;
+    if (sorted) {
+        memcpy(sorted, p->solved, sizeof *sorted * (size_t)p->nsolved);
+        qsort(sorted, (size_t)p->nsolved, sizeof *sorted, compare_levels);
+        for (int i = 0; i < p->nsolved; i++) {
+            const progress_level *l = &sorted[i];
+            putf(&b, "solved %ld ", l->level, 0);
+            snprintf(fp, sizeof fp, "%08lx", (unsigned long)l->fp);
+            puts_(&b, fp);
+            putf(&b, " %ld %ld", l->moves, l->pushes);
+            if (l->solution) {
+                puts_(&b, " ");
+                puts_(&b, l->solution);
+            }
+            puts_(&b, "\n");
+        }
+        free(sorted);
+    }
+    if (p->has_position) {
+        putf(&b, "position %ld ", p->position_level, 0);
+        snprintf(fp, sizeof fp, "%08lx", (unsigned long)p->position_fp);
+        puts_(&b, fp);
+        puts_(&b, "\nhistory ");
+        if (p->history) puts_(&b, p->history);
+        puts_(&b, "\nredo ");
+        if (p->redo) puts_(&b, p->redo);
+        puts_(&b, "\n");
+    }
+    return finish(&b, len);
+}
+
+/* }====== */
+
+/* {====== settings */
+
+void settings_init(settings *st) { memset(st, 0, sizeof *st); }
+
+static bool name_ok(const char *s, size_t n)
+{
+    if (n == 0 || n >= sizeof ((settings_entry *)0)->name) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_')) return false;
+    return true;
+}
+
+const char *settings_get(const settings *st, const char *name)
+{
+    for (int i = 0; i < st->n; i++)
+        if (!strcmp(st->e[i].name, name)) return st->e[i].value;
+    return NULL;
+}
+
+int settings_get_int(const settings *st, const char *name, int fallback, int min, int max)
+{
+    const char *v = settings_get(st, name);
+    if (!v) return fallback;
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || errno || x < min || x > max) return fallback;
+    return (int)x;
+}
+
+int settings_set(settings *st, const char *name, const char *value)
+{
+    if (!name_ok(name, strlen(name)) || strlen(value) >= sizeof st->e[0].value) return -1;
+    for (const char *p = value; *p; p++)
+        if ((unsigned char)*p < 0x20) return -1;
+    for (int i = 0; i < st->n; i++)
+        if (!strcmp(st->e[i].name, name)) {
+            snprintf(st->e[i].value, sizeof st->e[i].value, "%s", value);
+            return 0;
+        }
+    if (st->n == SETTINGS_MAX) return -1;
+    snprintf(st->e[st->n].name, sizeof st->e[st->n].name, "%s", name);
+    snprintf(st->e[st->n].value, sizeof st->e[st->n].value, "%s", value);
+    st->n++;
+    return 0;
+}
+
+int settings_set_int(settings *st, const char *name, int value)
+{
+    char v[24];
+    snprintf(v, sizeof v, "%d", value);
+    return settings_set(st, name, v);
+}
+
+int settings_parse(settings *st, const char *name, const char *text, size_t len, error *err)
+{
+    settings_init(st);
+    if (check_text(name, text, len, err) != 0) return -1;
+    reader r = { name, text, text + len, text, text, text, 0, err };
+    int rc = header(&r, "tessera-settings", SETTINGS_VERSION);
+    while (rc == 0 && next_line(&r)) {
+        if (blank_or_comment(&r)) continue;
+        size_t n;
+        const char *w = word(&r, &n);
+        char key[32], value[128];
+        if (!name_ok(w, n)) {
+            rc = fail(&r, w, "%s", "a setting's name is lower-case letters, digits and '_'");
+            break;
+        }
+        memcpy(key, w, n);
+        key[n] = '\0';
+        if (settings_get(st, key)) rc = fail(&r, w, "'%s' is set twice", key);
+        else if ((rc = rest(&r, value, sizeof value, "a value")) == 0 && settings_set(st, key, value) != 0)
+            rc = fail(&r, w, "%s", "too many settings");
+    }
+    if (rc != 0) settings_init(st);
+    return rc;
+}
+
+char *settings_format(const settings *st, size_t *len)
+{
+    buf b = {0};
+    puts_(&b, "tessera-settings 1\n# Tessera's settings: see \"Saved games\" in README.md\n");
+    for (int i = 0; i < st->n; i++) {
+        puts_(&b, st->e[i].name);
+        puts_(&b, " ");
+        puts_(&b, st->e[i].value);
+        puts_(&b, "\n");
+    }
+    return finish(&b, len);
+}
+
+/* }====== */

@@ -1,0 +1,201 @@
+/* test_save.c: the saved-data formats (progress, settings) and their atomic writing: a writer
+ * killed between writing and renaming leaves the old file whole; damaged files are reported
+ * with file:line:col and set aside. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "app/save.h"
+#include "app/save_format.h"
+#include "check.h"
+
+static const char sample[] =
+    "tessera-progress 1\n"
+    "# a comment\n"
+    "game sokoban\n"
+    "set sokoban/tessera.xsb\n"
+    "\n"
+    "solved 3 1a2b3c4d 25 7 rrUULdd\n"
+    "solved 1 0000beef 5 2\n"
+    "position 4 5e6f7a8b\n"
+    "history rrU lD ! 2 rr\n"
+    "redo ul\n";
+
+static void test_progress_roundtrip(void)
+{
+    progress p;
+    error err;
+    CHECK(progress_parse(&p, "p.txt", sample, strlen(sample), &err) == 0);
+    CHECK(!strcmp(p.game, "sokoban") && !strcmp(p.set, "sokoban/tessera.xsb"));
+    CHECK_EQ_INT(p.nsolved, 2);
+    progress_level *l3 = progress_find(&p, 3);
+    CHECK(l3 && l3->fp == 0x1a2b3c4du && l3->moves == 25 && l3->pushes == 7 && !strcmp(l3->solution, "rrUULdd"));
+    CHECK(progress_find(&p, 1) && progress_find(&p, 1)->solution == NULL);
+    CHECK(p.has_position && p.position_level == 4 && p.position_fp == 0x5e6f7a8bu);
+    CHECK(!strcmp(p.history, "rrU lD ! 2 rr") && !strcmp(p.redo, "ul"));
+
+    /* A better solve replaces the best; a worse one does not. */
+    CHECK_EQ_INT(progress_record(&p, 3, 0x1a2b3c4du, 30, 1, "x"), 0);
+    CHECK_EQ_INT(progress_record(&p, 3, 0x1a2b3c4du, 25, 6, "rrUULdD"), 1);
+    CHECK_EQ_INT(progress_find(&p, 3)->pushes, 6);
+    CHECK_EQ_INT(progress_record(&p, 9, 0x99u, 4, 1, "rrrR"), 1);
+
+    size_t len;
+    char *text = progress_format(&p, &len);
+    CHECK(text != NULL);
+    progress q;
+    CHECK(progress_parse(&q, "q.txt", text, len, &err) == 0);
+    CHECK_EQ_INT(q.nsolved, 3);
+    CHECK(progress_find(&q, 9) && !strcmp(progress_find(&q, 9)->solution, "rrrR"));
+    CHECK(!strcmp(q.history, "rrU lD ! 2 rr"));
+    /* Merging keeps the best of both. */
+    progress r;
+    progress_init(&r);
+    progress_record(&r, 9, 0x99u, 2, 1, "rR");
+    progress_record(&r, 10, 0xaau, 7, 0, NULL);
+    CHECK(progress_merge(&q, &r) == 0);
+    CHECK_EQ_INT(progress_find(&q, 9)->moves, 2);
+    CHECK(progress_find(&q, 10) != NULL);
+    free(text);
+    progress_free(&p);
+    progress_free(&q);
+    progress_free(&r);
+}
+
+static void expect_error(const char *text, int line, int col, const char *msg)
+{
+    progress p;
+    error err;
+    error_clear(&err);
+    CHECK(progress_parse(&p, "bad.txt", text, strlen(text), &err) != 0);
+    CHECK_EQ_INT(err.line, line);
+    if (col) CHECK_EQ_INT(err.col, col);
+    CHECK_STR_HAS(err.msg, msg);
+    CHECK(p.nsolved == 0 && p.history == NULL);
+}
+
+static void test_progress_errors(void)
+{
+    expect_error("", 1, 1, "empty file");
+    expect_error("hello 1\n", 1, 1, "tessera-progress");
+    expect_error("tessera-progress 7\n", 1, 0, "version 7");
+    expect_error("tessera-progress 1\ngame g\nset s\nsolved x\n", 4, 8, "level number");
+    expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 12zz 3 4\n", 4, 10, "fingerprint");
+    expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 0000000a 3 4 rr-U\n", 4, 25, "LURD");
+    expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 0000000a 3 4\nsolved 1 0000000a 3 4\n", 5, 1, "twice");
+    expect_error("tessera-progress 1\ngame g\nset s\nhistory rr\n", 4, 1, "position");
+    expect_error("tessera-progress 1\ngame g\nset s\nposition 1 0000000a\nhistory rr u!\n", 5, 12, "stands alone");
+    expect_error("tessera-progress 1\ngame g\nset s\nposition 1 0000000a\nhistory rr {\n", 5, 12, "move list");
+    expect_error("tessera-progress 1\ngame g\nset s\nbogus 1\n", 4, 1, "unknown entry 'bogus'");
+    expect_error("tessera-progress 1\ngame g\n", 0, 0, "'set' line is missing");
+    progress p;
+    error err;
+    CHECK(progress_parse(&p, "nul.txt", "tessera-progress 1\n\0", 20, &err) != 0);
+    CHECK_STR_HAS(err.msg, "NUL");
+    CHECK(progress_tokens_valid("rr U ! 2l"));
+    CHECK(!progress_tokens_valid("rr  U"));
+    CHECK(!progress_tokens_valid("r!"));
+}
+
+static void test_settings(void)
+{
+    settings st;
+    error err;
+    const char *text = "tessera-settings 1\nanimation_speed 3\nskin classic blue\n";
+    CHECK(settings_parse(&st, "s.txt", text, strlen(text), &err) == 0);
+    CHECK_EQ_INT(settings_get_int(&st, "animation_speed", 2, 0, 4), 3);
+    CHECK(!strcmp(settings_get(&st, "skin"), "classic blue"));
+    CHECK_EQ_INT(settings_get_int(&st, "skin", 2, 0, 4), 2); /* not a number: the fallback */
+    CHECK(settings_set_int(&st, "animation_speed", 0) == 0);
+    CHECK(settings_set(&st, "Bad Name", "x") != 0);
+    size_t len;
+    char *out = settings_format(&st, &len);
+    settings again;
+    CHECK(out && settings_parse(&again, "s2.txt", out, len, &err) == 0);
+    CHECK_EQ_INT(settings_get_int(&again, "animation_speed", 2, 0, 4), 0);
+    CHECK(!strcmp(settings_get(&again, "skin"), "classic blue")); /* unknown names are kept */
+    free(out);
+    const char *bad = "tessera-settings 1\nAnimation 3\n";
+    CHECK(settings_parse(&st, "s3.txt", bad, strlen(bad), &err) != 0);
+    CHECK_EQ_INT(err.line, 2);
+}
+
+static char dir[512];
+
+static int read_file(const char *path, char *out, size_t size)
+{
+    char *text;
+    size_t len;
+    error err;
+    if (save_read(path, &text, &len, &err) != 0) return -1;
+    snprintf(out, size, "%s", text);
+    free(text);
+    return 0;
+}
+
+static void die_before_rename(const char *tmp)
+{
+    (void)tmp;
+    raise(SIGKILL);
+}
+
+static void test_atomic_write(void)
+{
+    char path[600], got[256];
+    error err;
+    snprintf(path, sizeof path, "%s/deep/er/save.txt", dir);
+    CHECK(save_write_atomic(path, "old save\n", 9, &err) == 0);
+    CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "old save\n"));
+
+    /* A writer killed after writing its temporary file, before the rename. */
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        save_before_rename_hook = die_before_rename;
+        error e;
+        save_write_atomic(path, "NEW SAVE, HALF WAY\n", 19, &e);
+        _exit(0); /* not reached */
+    }
+    int status = 0;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "old save\n"));
+
+    /* The next write goes through. */
+    CHECK(save_write_atomic(path, "newer\n", 6, &err) == 0);
+    CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "newer\n"));
+
+    /* A folder where the file should be: an error, nothing lost. */
+    char blocked[700];
+    snprintf(blocked, sizeof blocked, "%s/deep", dir);
+    CHECK(save_write_atomic(blocked, "x", 1, &err) != 0);
+    CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "newer\n"));
+
+    /* Setting a damaged file aside keeps it under a new name. */
+    char aside[800];
+    CHECK(save_set_aside(path, aside, sizeof aside, &err) == 0);
+    CHECK_STR_HAS(aside, "save.txt.corrupt-");
+    CHECK(access(path, F_OK) != 0);
+    CHECK(read_file(aside, got, sizeof got) == 0 && !strcmp(got, "newer\n"));
+    char *text;
+    size_t len;
+    CHECK_EQ_INT(save_read(path, &text, &len, &err), 1);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "save-test-%ld", (long)getpid());
+    test_progress_roundtrip();
+    test_progress_errors();
+    test_settings();
+    test_atomic_write();
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    return check_summary("test_save");
+}
