@@ -332,6 +332,9 @@ static void play_key(app *a, const char *key)
         next_level(a, -1);
     } else if (!strcmp(key, "tab")) {
         if (s->st.nplayers > 1) session_select_player(s, (s->st.active + 1) % s->st.nplayers);
+    } else if (key[0] >= '1' && key[0] <= '9' && !key[1]) {
+        /* Player N directly, as a digit selects it in a solution. */
+        if (s->st.nplayers > 1) session_select_player(s, key[0] - '1');
     } else if (!strcmp(key, "space")) {
         if (session_is_sliding(s)) session_shuffle(s);
     } else if (!strcmp(key, "f1")) {

@@ -12,6 +12,7 @@ to_keys() {
         c=${moves:i:1}
         case "$c" in
             u|U) keys+=" up" ;; d|D) keys+=" down" ;; l|L) keys+=" left" ;; r|R) keys+=" right" ;;
+            [1-9]) keys+=" $c" ;;   # several players: the digit key selects that player
         esac
     done
     echo "$keys"
@@ -43,4 +44,15 @@ play_file sokoban levels/sokoban/tessera.xsb levels/sokoban/tessera.sol to_keys
 play_file sokoban levels/sokoban/numeric.csv levels/sokoban/numeric.sol to_keys
 play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_keys
 play_file colour levels/colour/colour.xsb levels/colour/colour.sol to_keys
+play_file robot levels/robot/warehouse.csv levels/robot/warehouse.sol to_keys
+play_file multiban levels/multiban/multiban.xsb levels/multiban/multiban.sol to_keys
+
+# Multiban with the mouse: a click on a player selects it (level 1: players at (5,2), (6,3)).
+expect_status 0 "multiban level 1 by clicks" -- "$tessera" play multiban --level 1 --keys \
+    "click:6,3 right right up up left click:5,2 left down left left left up up right down"
+expect_output '"solved":true' "multiban level 1 solved with players chosen by clicks"
+# ... and Tab cycles to the next player.
+expect_status 0 "multiban level 1 by Tab" -- "$tessera" play multiban --level 1 --keys \
+    "tab right right up up left tab left down left left left up up right down"
+expect_output '"solved":true' "multiban level 1 solved with players chosen by Tab"
 finish

@@ -1,0 +1,9 @@
+; Solutions for multiban.xsb (LURD; a digit selects the player that moves next).
+1: 2rruuL1ldllluuRD
+2: lLdlluRRR2u1Rdr2l1UllllluR
+3: LdLdRR2dlUruLL1lulLLdlU
+4: u2uurR1DD2llullDldR1ullldddLL2Rlu1U2ldRuurrdDD
+5: 2lUUdRlllUddlluRdrU1ul2rr1Dl2U1RRllLulldRRR2dllU1L
+6: 3LLL1rdDDrdL3ruuLLdD2dR1uuulLLLrrDurrddlLLuulull3uU1R
+7: dlddr2r1UR2u1Rdr2u1U2l1U2R1dll2lD1l2rdL1d2L1luu2L1ur2d1D2lURRR1dlU2urD
+8: lulLLu2U3rU1u2Ur1D2R3rU1urr2d1DRR2rrruUruL1llu3dlUl1D3RdrU1RRR
