@@ -14,6 +14,7 @@
 #include "script/game.h"
 
 #define TESSERA_LEVEL "tessera.level"
+#define TESSERA_REGION "tessera.region"
 
 /* ltessera.c */
 int luaopen_tessera(lua_State *L);

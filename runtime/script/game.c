@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "core/sliding.h"
+#include "script/api_doc.h"
 #include "script/bindings.h"
 #include "script/host.h"
 
@@ -318,6 +319,14 @@ typedef struct hook_call {
     size_t size;
     char where[300];            /* "file:line" of the hook's definition */
 } hook_call;
+
+/* The move table on_move receives (hook_run builds it). */
+const api_doc api_move[] = {
+    { "dir", NULL, "string?", "The direction moved (\"up\", \"east\", ...); nil for a slide by click or a move without one." },
+    { "pushed", NULL, "boolean", "Whether the move pushed (or pulled) something." },
+    { "to", NULL, "integer?", "The cell of the active player after the move (sliding games: the blank's)." },
+    { NULL, NULL, NULL, NULL }
+};
 
 /* Registry slot anchoring the borrowed level during a call: after the call, lv is still
  * alive whatever the script did, so it can be invalidated. */

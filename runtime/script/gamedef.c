@@ -12,6 +12,7 @@
  * colour = 1.. or a colour name, sprite = "name". A tile is an object when it is pushable, a
  * player, numbered or object = true; else it is a floor. */
 #include "script/bindings.h"
+#include "script/api_doc.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -36,10 +37,45 @@ static const struct { const char *name; uint32_t flag; } tile_flags[] = {
     { "void", TILE_VOID },         { "numbered", TILE_NUMBERED }, { "object", 0 },
 };
 
-static const char *const game_fields[] = {
-    "author", "chain", "description", "help", "levels", "name", "numeric", "on_move",
-    "on_reload", "on_solved", "pull", "rules", "scramble", "size", "solved", "tiles",
-    "topology", NULL
+/* The fields a game table may have: the checker refuses any other, and the reference
+ * (scripts/API.md) is written from this list. */
+const api_doc api_game_fields[] = {
+    { "author", NULL, "string?", "Who made the game." },
+    { "chain", NULL, "integer?", "How many boxes one push may move in a row (1..64, default 1)." },
+    { "description", NULL, "string?", "One line shown beside the name in the menu." },
+    { "help", NULL, "string[]?", "Lines shown under F1 (at most 64)." },
+    { "levels", NULL, "string?", "The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle." },
+    { "name", NULL, "string", "Shown in menus (required)." },
+    { "numeric", NULL, "table<integer, string|string[]>?", "Legend of .csv levels: [-1] = \"void\", [-3] = { \"box\", \"goal\" }, ..." },
+    { "on_move", NULL, "fun(level: tessera.level, move: tessera.move)?",
+      "Called after each move; its changes join the move's undo record. move = { dir, pushed, to }." },
+    { "on_reload", NULL, "fun(level: tessera.level)?", "Called after hot reload swapped the edited script in." },
+    { "on_solved", NULL, "fun(level: tessera.level): string?", "The message to show when a level is solved (default \"Level complete!\")." },
+    { "pull", NULL, "boolean?", "true: the player pulls the box behind it instead of pushing." },
+    { "rules", NULL, "\"push\"|\"sliding\"?", "The move family (default \"push\")." },
+    { "scramble", NULL, "fun(w: integer, h: integer): integer[]?", "Sliding games: a new solvable board as a flat list, 0 the blank." },
+    { "size", NULL, "integer[]?", "{ w, h }: the size of new sliding boards (default 4 x 4)." },
+    { "solved", NULL, "string|fun(level: tessera.level): boolean?",
+      "\"boxes on goals\" (push default), \"every goal holds a box\", \"tiles in order\" (sliding), or a function." },
+    { "tiles", NULL, "table<string|integer, tessera.tile>", "Glyph -> tile entry (required); entries without a glyph define tiles no level writes." },
+    { "topology", NULL, "\"square\"|\"hex\"?", "The grid (default \"square\"; hex: odd rows shifted right)." },
+    { NULL, NULL, NULL, NULL }
+};
+
+/* The keys of a tile entry besides its names (the checker's flags are tile_flags below). */
+const api_doc api_tile_flags[] = {
+    { "colour", NULL, "integer|string?", "1..63 or red green blue yellow purple orange cyan pink: a goal with a colour takes only a box of that colour." },
+    { "goal", NULL, "boolean?", "A goal floor." },
+    { "hole", NULL, "boolean?", "A pushed box falls in and fills it (it becomes floor); the player cannot enter." },
+    { "numbered", NULL, "boolean?", "A numbered sliding tile." },
+    { "object", NULL, "boolean?", "An object (stands on a floor) without other flags." },
+    { "player", NULL, "boolean?", "A player (an object)." },
+    { "pushable", NULL, "boolean?", "A box: the player pushes it (an object)." },
+    { "slippery", NULL, "boolean?", "Ice: whatever moves onto it keeps sliding until blocked." },
+    { "solid", NULL, "boolean?", "A wall: nothing enters it." },
+    { "sprite", NULL, "string?", "The picture's name in the sprite sheet (default: the tile's name)." },
+    { "void", NULL, "boolean?", "Outside the level (drawn as nothing)." },
+    { NULL, NULL, NULL, NULL }
 };
 
 static const char *const hook_fields[] = { "on_move", "on_solved", "on_reload", "scramble", NULL };
@@ -263,8 +299,8 @@ static void check_field_names(const spec *sp)
             spec_error(sp, 0, "game fields are named by strings, found a %s key", luaL_typename(L, -1));
         const char *key = lua_tostring(L, -1);
         int i = 0;
-        while (game_fields[i] && strcmp(game_fields[i], key) != 0) i++;
-        if (!game_fields[i]) spec_error(sp, field_line(sp, key), "unknown field '%s'", key);
+        while (api_game_fields[i].name && strcmp(api_game_fields[i].name, key) != 0) i++;
+        if (!api_game_fields[i].name) spec_error(sp, field_line(sp, key), "unknown field '%s'", key);
     }
 }
 
@@ -402,6 +438,10 @@ static void read_entry(const spec *sp, tile_entry *t)
             t->name[i - 1] = lua_tostring(L, -1);
         } else if (lua_type(L, -2) == LUA_TSTRING) {
             const char *key = lua_tostring(L, -2);
+            int doc = 0;                    /* only documented keys are accepted */
+            while (api_tile_flags[doc].name && strcmp(api_tile_flags[doc].name, key) != 0) doc++;
+            if (!api_tile_flags[doc].name)
+                spec_error(sp, line_of_key(sp, t->line, key), "%s: unknown flag '%s'", t->where, key);
             size_t f = 0;
             while (f < sizeof tile_flags / sizeof tile_flags[0] && strcmp(tile_flags[f].name, key) != 0) f++;
             if (f < sizeof tile_flags / sizeof tile_flags[0]) {

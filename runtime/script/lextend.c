@@ -26,6 +26,7 @@
 
 #include <lauxlib.h>
 
+#include "script/api_doc.h"
 #include "script/bindings.h"
 #include "script/host.h"
 
@@ -243,6 +244,15 @@ static const luaL_Reg extend_lib[] = {
     { "extend", tessera_extend },
     { "import", tessera_import },
     { NULL, NULL }
+};
+
+const api_doc api_extend[] = {
+    { "extend", "base: string|tessera.game, overrides: table", "tessera.game game",
+      "A new game: base (a bundled name, a path relative to the calling script, or a game table) with overrides "
+      "merged in (see \"Building on another game\"), checked like tessera.game." },
+    { "import", "base: string|tessera.game", "tessera.game game",
+      "The game table a script returns, run once per game state: to read a base's fields or call its hooks." },
+    { NULL, NULL, NULL, NULL }
 };
 
 void textend_open(lua_State *L)

@@ -4,9 +4,9 @@
  * of building a table keeps the primitive as fast as the flood fill itself. */
 #include <lauxlib.h>
 
+#include "script/api_doc.h"
 #include "script/bindings.h"
 
-#define TESSERA_REGION "tessera.region"
 
 typedef struct tregion {
     lua_Integer ncells, count;
@@ -73,6 +73,11 @@ static int region_tostring(lua_State *L)
 static const luaL_Reg region_methods[] = {
     { "cells", region_cells },
     { NULL, NULL }
+};
+
+const api_doc api_region[] = {
+    { "cells", "", "integer[] cells", "The cells in the region, in reading order. Also region[cell] -> boolean and #region -> count." },
+    { NULL, NULL, NULL, NULL }
 };
 
 void tregion_open(lua_State *L)

@@ -17,6 +17,7 @@
 
 #include "core/engine.h"
 #include "core/path.h"
+#include "script/api_doc.h"
 #include "script/bindings.h"
 #include "script/solving.h"
 #include "solve/push_solve.h"
@@ -710,6 +711,51 @@ static const luaL_Reg level_methods[] = {
     { "solved", level_solved },       { "title", level_title },
     { "topology", level_topology },   { "undo", level_undo },
     { "xy", level_xy },               { NULL, NULL }
+};
+
+/* One line per method of level_methods: see api_doc.h. */
+const api_doc api_level[] = {
+    { "boxes", "", "integer[] cells", "The cells holding a pushable object, in reading order." },
+    { "cell", "x: integer, y: integer", "integer|nil cell", "The cell at column x, row y (from 1), or nil off the board: (y - 1) * w + x." },
+    { "deadlocks", "", "tessera.region|nil region, integer|string count_or_message",
+      "The boxes that can no longer reach a goal (dead squares, frozen boxes), and how many." },
+    { "floor", "cell: integer", "string name", "The floor tile's name at cell." },
+    { "floors", "", "string[] names", "The floor tile name of every cell at once." },
+    { "goals", "", "integer[] cells", "The cells with a goal floor, in reading order." },
+    { "hash", "", "integer hash", "The position's Zobrist hash (equal positions, equal hashes)." },
+    { "hint", "seconds?: number", "string|nil dir, integer|string pushes_or_status",
+      "The first move of a solution from here (and the solution's pushes), or nil and why." },
+    { "meta", "key: string", "string|nil value", "The level file's \"Key: value\" line for key (any case), e.g. level:meta(\"intro\")." },
+    { "move", "dir: string", "\"walk\"|\"push\"|nil result",
+      "Moves the active player (or the blank) one step: a direction name or letter; nil when blocked. Runs on_move." },
+    { "moves", "", "integer", "Moves made so far (undo takes them back)." },
+    { "number", "cell: integer", "integer|nil n", "The number on a sliding tile at cell (nil for the blank or other games)." },
+    { "numbers", "", "integer[]|nil numbers", "Every cell's number at once (0 the blank); nil for push games." },
+    { "object", "cell: integer", "string|nil name", "The object's name at cell (player, box, ...), or nil." },
+    { "objects", "", "(string|false)[] names", "Every cell's object name at once, false where empty." },
+    { "path", "to: integer, from?: integer", "string|nil walk", "The shortest walk to a cell as letters (\"urrd\"), \"\" if there, nil if unreachable." },
+    { "play", "lurd: string", "boolean ok, integer? bad", "Plays solution letters (digits select players); false and the first illegal letter's index." },
+    { "player", "", "integer|nil cell", "The active player's cell." },
+    { "players", "", "integer[] cells", "Every player's cell, in slot order." },
+    { "pushes", "", "integer", "Pushes made so far." },
+    { "reachable", "from?: integer", "tessera.region region, integer count", "The cells the player can walk to without pushing." },
+    { "redo", "", "boolean", "Redoes the last undone move; false if none." },
+    { "restart", "", "boolean", "Back to the start position (undoable); false if already there." },
+    { "select", "slot: integer", "boolean", "Makes player slot (from 1) the active one; false if there is none." },
+    { "set_floor", "cell: integer, name: string", "", "Changes the floor at cell (joins the move's undo record inside on_move)." },
+    { "set_number", "cell: integer, n: integer", "", "Changes a sliding tile's number at cell." },
+    { "set_object", "cell: integer, name: string|nil", "", "Puts an object at cell, or clears it with nil." },
+    { "size", "", "integer w, integer h", "The board's width and height in cells." },
+    { "slide", "cell: integer", "integer moved", "Sliding games: slides the tiles between cell and the blank; how many moved." },
+    { "solvable", "seconds?: number", "boolean|nil solvable, string? status", "Whether the level can still be solved from here; nil, \"timeout\" when undecided." },
+    { "solve", "seconds?: number, optimal?: boolean", "string|nil solution, table|string info_or_status, table? info",
+      "A solution from here (the position is not changed) and info: status, moves, pushes, length, nodes, seconds, optimal." },
+    { "solved", "", "boolean", "Whether the position is solved by the game's full rule (solved hook included)." },
+    { "title", "", "string|nil", "The level's title from its file." },
+    { "topology", "", "\"square\"|\"hex\"", "The grid's topology." },
+    { "undo", "", "boolean", "Undoes the last move (with its hook's changes); false if none." },
+    { "xy", "cell: integer", "integer x, integer y", "The column and row of a cell." },
+    { NULL, NULL, NULL, NULL }
 };
 
 static const luaL_Reg level_metamethods[] = {

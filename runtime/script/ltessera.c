@@ -18,6 +18,7 @@
 #include <lauxlib.h>
 
 #include "core/sliding.h"
+#include "script/api_doc.h"
 #include "script/bindings.h"
 #include "script/host.h"
 
@@ -240,6 +241,14 @@ static const luaL_Reg sliding_lib[] = {
     { NULL, NULL }
 };
 
+const api_doc api_sliding[] = {
+    { "goal", "w: integer, h: integer", "integer[] board",
+      "The solved w x h board: 1, 2, ..., w*h-1, then 0 (the blank)." },
+    { "solvable", "board: integer[], w: integer, h: integer", "boolean",
+      "Whether sliding can reach the goal from board (w*h numbers in reading order, 0 the blank), by parity." },
+    { NULL, NULL, NULL, NULL }
+};
+
 /* }====== */
 
 static const luaL_Reg tessera_lib[] = {
@@ -249,6 +258,23 @@ static const luaL_Reg tessera_lib[] = {
     { "parse", tessera_parse },
     { "scramble", tessera_scramble },
     { NULL, NULL }
+};
+
+const api_doc api_tessera[] = {
+    { "dirs", "topology?: string", "string[] dirs",
+      "The direction names of a topology (\"square\" by default) in engine order: up right down left; hex: six." },
+    { "game", "spec: tessera.game", "tessera.game game",
+      "Checks a game table field by field (errors name the script's file:line) and returns it as the game." },
+    { "load", "game: string, file?: string, n?: integer", "tessera.level|nil level, integer|string count_or_message",
+      "Level n (default 1) of a level file (default: the game's own) as an owned level running the game's rules and hooks; "
+      "also the number of levels. game is a bundled name or a script path." },
+    { "parse", "game: string, text: string, n?: integer, format?: \"auto\"|\"xsb\"|\"csv\"|\"boards\"",
+      "tessera.level|nil level, integer|string count_or_message", "Like load, from level text instead of a file." },
+    { "scramble", "game: string, w: integer, h: integer, seed?: integer", "integer[]|nil board, string? message",
+      "A solvable w x h board from a sliding game's scramble (or the built-in one), seeded." },
+    { "sliding", NULL, "tessera.sliding", "Sliding-board helpers (below)." },
+    { "version", NULL, "string", "Tessera's version, \"MAJOR.MINOR.PATCH\"." },
+    { NULL, NULL, NULL, NULL }
 };
 
 int luaopen_tessera(lua_State *L)
