@@ -1,0 +1,4 @@
+1: rRR
+2: RrrR
+3: dlluRRuuL
+4: rRurDurrdLdL
