@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "app/cli.h"
 #include "app/loop.h"
+#include "app/skins.h"
 #include "app/transfer.h"
 #include "frontend/audio.h"
 #include "frontend/window.h"
@@ -23,7 +24,7 @@ static const char no_display_text[] =
     "(SDL_VIDEODRIVER=dummy also lets the window code run without a display.)\n";
 
 typedef struct play_args {
-    const char *game, *file, *keys, *screenshot, *export_solution, *export_level;
+    const char *game, *file, *keys, *screenshot, *export_solution, *export_level, *skin;
     int level, w, h, scale;
     long long seed;
     int has_seed;
@@ -39,7 +40,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
         const char *a = argv[i];
         if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
             !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--export-solution") ||
-            !strcmp(a, "--export-level") || !strcmp(a, "--scale")) {
+            !strcmp(a, "--export-level") || !strcmp(a, "--scale") || !strcmp(a, "--skin")) {
             if (cli_need_value("play", argc, argv, i) != 0) return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
@@ -47,6 +48,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
             if (!strcmp(a, "--screenshot")) pa->screenshot = v;
             if (!strcmp(a, "--export-solution")) pa->export_solution = v;
             if (!strcmp(a, "--export-level")) pa->export_level = v;
+            if (!strcmp(a, "--skin")) pa->skin = v;
             if (!strcmp(a, "--scale") && cli_int_arg("play", a, v, 1, 8, &pa->scale) != 0) return -1;
             if (!strcmp(a, "--size") && cli_size_arg("play", a, v, &pa->w, &pa->h) != 0) return -1;
             if (!strcmp(a, "--seed")) {
@@ -146,6 +148,11 @@ int cmd_play(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
+    if (pa.skin && app_set_skin(&a, pa.skin, &err) != 0) {
+        /* A bad skin never stops play: say why and draw with the default. */
+        fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));
+        session_note(&a.s, "Skin not loaded: %s", buf);
+    }
     a.win = win;
     if (win) a.audio = open_sounds(p);
     app_scan_games(&a);

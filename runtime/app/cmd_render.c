@@ -5,20 +5,22 @@
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "app/skins.h"
 
 int cmd_render(const app_paths *p, int argc, char **argv)
 {
-    const char *gname = NULL, *file = NULL, *out = NULL, *view = "flat";
+    const char *gname = NULL, *file = NULL, *out = NULL, *view = "flat", *skin = NULL;
     int level_no = 0, w = 960, h = 720;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--level") || !strcmp(a, "--out") || !strcmp(a, "--size") || !strcmp(a, "--view")) {
+        if (!strcmp(a, "--level") || !strcmp(a, "--out") || !strcmp(a, "--size") || !strcmp(a, "--view") || !strcmp(a, "--skin")) {
             if (cli_need_value("render", argc, argv, i) != 0) return EXIT_BAD_INPUT;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("render", a, v, 1, 1000000, &level_no) != 0) return EXIT_BAD_INPUT;
             if (!strcmp(a, "--size") && cli_size_arg("render", a, v, &w, &h) != 0) return EXIT_BAD_INPUT;
             if (!strcmp(a, "--out")) out = v;
             if (!strcmp(a, "--view")) view = v;
+            if (!strcmp(a, "--skin")) skin = v;
         } else if (a[0] == '-' && a[1]) {
             cli_bad_option("render", a);
             return EXIT_BAD_INPUT;
@@ -43,6 +45,8 @@ int cmd_render(const app_paths *p, int argc, char **argv)
     int rc = EXIT_OK;
     if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0) rc = EXIT_BAD_INPUT;
     else {
+        if (skin && app_set_skin(&a, skin, &err) != 0)
+            fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));
         app_draw(&a);
         if (canvas_write_png(&a.cv, out, &err) != 0) rc = EXIT_BAD_INPUT;
     }

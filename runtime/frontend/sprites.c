@@ -213,3 +213,56 @@ int sprites_load(const char *sheet_path, const char *atlas_path, sprites *sh, er
     if (rc != 0) sprites_free(sh);
     return rc;
 }
+
+int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, error *err)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->sheet = *img;
+    memset(img, 0, sizeof *img);
+    for (int i = 0; i < count; i++) {
+        const sprite *sp = &list[i];
+        if (sp->x < 0 || sp->y < 0 || sp->w < 1 || sp->h < 1 || sp->x + sp->w > sh->sheet.w ||
+            sp->y + sp->h > sh->sheet.h) {
+            error_set(err, NULL, 0, 0, "sprite '%s' (%d,%d %dx%d) lies outside the %dx%d sheet", sp->name,
+                      sp->x, sp->y, sp->w, sp->h, sh->sheet.w, sh->sheet.h);
+            sprites_free(sh);
+            return -1;
+        }
+    }
+    sh->list = malloc(sizeof *sh->list * (size_t)(count > 0 ? count : 1));
+    if (!sh->list) {
+        sprites_free(sh);
+        return error_set(err, NULL, 0, 0, "out of memory");
+    }
+    memcpy(sh->list, list, sizeof *list * (size_t)count);
+    sh->count = count;
+    sh->cache = calloc(1, sizeof *sh->cache);
+    return 0;
+}
+
+int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err)
+{
+    const image *a = &primary->sheet, *b = &fallback->sheet;
+    image img;
+    int w = a->w > b->w ? a->w : b->w;
+    memset(out, 0, sizeof *out);
+    if (image_create(&img, w, a->h + b->h) != 0) return error_set(err, NULL, 0, 0, "out of memory");
+    for (int y = 0; y < a->h; y++) memcpy(img.px + (size_t)y * w, a->px + (size_t)y * a->w, sizeof *img.px * (size_t)a->w);
+    for (int y = 0; y < b->h; y++)
+        memcpy(img.px + (size_t)(a->h + y) * w, b->px + (size_t)y * b->w, sizeof *img.px * (size_t)b->w);
+    sprite *list = malloc(sizeof *list * (size_t)(primary->count + fallback->count + 1));
+    if (!list) {
+        image_free(&img);
+        return error_set(err, NULL, 0, 0, "out of memory");
+    }
+    int n = 0;
+    for (int i = 0; i < primary->count; i++) list[n++] = primary->list[i];
+    for (int i = 0; i < fallback->count; i++) {
+        if (sprites_find(primary, fallback->list[i].name) >= 0) continue;
+        list[n] = fallback->list[i];
+        list[n++].y += a->h;
+    }
+    int rc = sprites_from_image(out, &img, list, n, err);
+    free(list);
+    return rc;
+}

@@ -40,6 +40,14 @@ void sprites_free(sprites *sh);
  * over, so use it at once. Not thread-safe. */
 const image *sprites_scaled(const sprites *sh, int i, int w, int h);
 
+/* A sheet from a picture already loaded (taken over by sh, also on failure) and sprites
+ * listed by the caller (copied). Rectangles must lie inside the picture (-1 with err naming
+ * the sprite otherwise). */
+int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, error *err);
+/* One sheet holding every sprite of primary, then those of fallback whose names primary
+ * lacks (their pictures stacked below), so a partial sheet still draws everything. */
+int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err);
+
 /* Index of the sprite called name, or -1 (also when sh is NULL). */
 int sprites_find(const sprites *sh, const char *name);
 /* The sprite at index i, or NULL when i is out of range. */

@@ -3,6 +3,7 @@
 # usage: extras.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
+imgdiff=$2
 outdir=$3/extras
 rm -rf "$outdir"
 mkdir -p "$outdir"
@@ -103,6 +104,30 @@ expect_output "unknown key 'pad:bogus'" "unknown pad button named"
 expect_status 0 "pixel scale" -- "$tessera" play sokoban --scale 2 --size 640x480 --keys "right" --screenshot "$outdir/scale2.png"
 if [ "$(od -An -tu1 -j16 -N8 "$outdir/scale2.png" | tr -s ' ')" = " 0 0 1 64 0 0 0 240" ]; then ok; else fail "--scale 2 canvas is not 320x240"; fi
 expect_status 2 "bad scale" -- "$tessera" play sokoban --scale 0 --keys right
+
+# Skins: the bundled "minimal" skin draws (golden image); a bad user skin is reported at
+# skin.lua:line and the default draws instead.
+expect_status 0 "render with the minimal skin" -- "$tessera" render sokoban --level 2 --skin minimal --out "$outdir/skin_minimal.png"
+if [ "${TESSERA_UPDATE_GOLDEN:-}" = 1 ]; then cp "$outdir/skin_minimal.png" tests/golden/skin_minimal.png; fi
+if "$imgdiff" tests/golden/skin_minimal.png "$outdir/skin_minimal.png" 1.0 "$outdir/skin_minimal.diff.png"; then ok
+else fail "skin_minimal differs from tests/golden/skin_minimal.png (see $outdir/skin_minimal.diff.png)"; fi
+expect_status 0 "render with the default skin" -- "$tessera" render sokoban --level 2 --out "$outdir/skin_default.png"
+if "$imgdiff" "$outdir/skin_default.png" "$outdir/skin_minimal.png" 1.0 "$outdir/skins.diff.png" >/dev/null 2>&1; then
+    fail "the minimal skin draws the same as the default"; else ok; fi
+mkdir -p "$XDG_DATA_HOME/tessera/skins/broken"
+cp assets/skins/minimal/sheet.png "$XDG_DATA_HOME/tessera/skins/broken/"
+printf 'skin { image = "sheet.png", tile_size = 32 }
+tile("floor", 0, 0)
+tile("wall", 40, 0)
+' > "$XDG_DATA_HOME/tessera/skins/broken/skin.lua"
+expect_status 0 "bad skin falls back" -- "$tessera" render sokoban --level 2 --skin broken --out "$outdir/skin_broken.png"
+expect_output "skins/broken/skin.lua:3:1: tile 'wall'" "bad skin named at file:line"
+expect_output "drawing with the default skin" "fallback said"
+if "$imgdiff" "$outdir/skin_default.png" "$outdir/skin_broken.png" 1.0 "$outdir/skin_broken.diff.png" >/dev/null 2>&1; then ok
+else fail "a broken skin did not fall back to the default"; fi
+expect_status 0 "play with a missing skin" -- "$tessera" play sokoban --skin nosuch --keys right
+expect_output "no skin 'nosuch'" "missing skin named"
+expect_output '"moves":1' "play goes on without the skin"
 
 # M mutes and unmutes.
 expect_status 0 "mute" -- "$tessera" play sokoban --level 1 --keys "m"

@@ -1,0 +1,20 @@
+/* skins.h: choosing the sprite sheet by name. "default" is the bundled assets/sprites.png
+ * with assets/sprites.txt; any other NAME is a folder holding skin.lua (script/skin.h) and
+ * its picture, looked up in $XDG_DATA_HOME/tessera/skins/NAME, then assets/skins/NAME; a
+ * NAME with a '/' is the folder itself. Sprites a skin lacks come from the default sheet. */
+#ifndef TESSERA_APP_SKINS_H
+#define TESSERA_APP_SKINS_H
+
+#include <stddef.h>
+
+#include "app/app.h"
+
+/* The skin.lua of name into out: 0, or -1 with err saying where it looked. */
+int skins_find(const app_paths *p, const char *name, char *out, size_t size, error *err);
+/* Loads skin name into sh (empty on failure). 0, or -1 with err (file:line for mistakes in
+ * skin.lua). */
+int skins_load(const app_paths *p, const char *name, sprites *sh, error *err);
+/* Switches the app to skin name. On failure keeps the sheet it had and returns -1 with err. */
+int app_set_skin(app *a, const char *name, error *err);
+
+#endif
