@@ -133,8 +133,9 @@ static void scan_scripts(app *a, const char *dir)
         if (!game_default_levels(g) ||
             mods_find_levels(a->paths, game_path(g), game_default_levels(g), ge->levels, sizeof ge->levels) != 0)
             ge->levels[0] = '\0';
-        snprintf(ge->description, sizeof ge->description, "%s%s%s%s", m ? "[mod " : "", m ? m->name : "",
-                 m ? "] " : "", game_description(g) ? game_description(g) : "");
+        const char *desc = game_description(g) ? game_description(g) : "";
+        if (m) snprintf(ge->description, sizeof ge->description, "[mod %.32s] %.56s", m->name, desc);
+        else snprintf(ge->description, sizeof ge->description, "%.95s", desc);
         game_free(g);
     }
     closedir(d);
@@ -159,13 +160,16 @@ static void scan_mod_levels(app *a, const mod_dir *m)
             path_join(file, sizeof file, dir, e->d_name);
             if (path_is_dir(file) || listed(a, a->games[i].arg, file) || (a->games[i].levels[0] && mods_same_file(file, a->games[i].levels)))
                 continue;
-            game_entry *ge = &a->games[a->ngames++];
+            /* Built apart, then stored: the entry must not alias the game it derives from. */
+            game_entry ne;
             char stem[PATH_MAX_LEN];
             path_stem(e->d_name, stem, sizeof stem);
-            snprintf(ge->name, sizeof ge->name, "%.30s: %.30s", a->games[i].name, stem);
-            snprintf(ge->arg, sizeof ge->arg, "%s", a->games[i].arg);
-            snprintf(ge->file, sizeof ge->file, "%s", file);
-            snprintf(ge->description, sizeof ge->description, "[mod %s] levels", m->name);
+            snprintf(ne.name, sizeof ne.name, "%.30s: %.30s", a->games[i].name, stem);
+            snprintf(ne.arg, sizeof ne.arg, "%s", a->games[i].arg);
+            snprintf(ne.file, sizeof ne.file, "%s", file);
+            snprintf(ne.description, sizeof ne.description, "[mod %.64s] levels", m->name);
+            ne.levels[0] = '\0';
+            a->games[a->ngames++] = ne;
         }
         closedir(d);
     }
