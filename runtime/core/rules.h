@@ -44,6 +44,8 @@ typedef struct ruleset {
     topology topo;
     int max_chain;              /* boxes moved by one push: 1 classic, more for chain pushes */
     bool pull;                  /* reverse mode: the player pulls the box behind it */
+    bool fill_goals;            /* solved also needs every goal to hold a box (holes can
+                                   swallow boxes, so "every box on a goal" is not enough) */
 
     int ntiles;                 /* ids 1..ntiles-1 are used; id 0 is "nothing" */
     tile_def tile[TILES_MAX];

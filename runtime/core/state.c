@@ -43,6 +43,13 @@ bool state_box_on_goal(const state *s, int cell)
     return (s->tflags[s->obj[cell]] & TILE_PUSHABLE) && !cell_unsolved(s, cell);
 }
 
+bool state_goals_filled(const state *s)
+{
+    for (int c = 0; c < s->g->ncells; c++)
+        if ((s->tflags[s->floor[c]] & TILE_GOAL) && !state_box_on_goal(s, c)) return false;
+    return true;
+}
+
 bool state_walkable(const state *s, int cell)
 {
     return cell >= 0 && !s->obj[cell] && !(s->tflags[s->floor[cell]] & (TILE_SOLID | TILE_VOID | TILE_HOLE));

@@ -70,7 +70,11 @@ int state_copy(state *dst, const state *src);
 /* Starts over from the level's start position and clears the history. */
 void state_reset(state *s);
 
-static inline bool state_solved(const state *s) { return s->unsolved == 0; }
+bool state_goals_filled(const state *s);          /* every goal holds a box it takes */
+static inline bool state_solved(const state *s)
+{
+    return s->unsolved == 0 && (!s->rules->fill_goals || state_goals_filled(s));
+}
 bool state_box_on_goal(const state *s, int cell); /* a box standing on a matching goal */
 bool state_walkable(const state *s, int cell);    /* a player may step here (free, not solid/hole) */
 int state_player_at(const state *s, int cell);    /* player slot, or -1 */

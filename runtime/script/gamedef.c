@@ -346,8 +346,9 @@ static void check_help(const spec *sp)
     lua_pop(L, 1);
 }
 
-static void check_solved(const spec *sp, rules_kind kind)
+static void check_solved(const spec *sp, ruleset *r)
 {
+    rules_kind kind = r->kind;
     static const char *const push_rules[] = { "boxes on goals", "every goal holds a box", NULL };
     static const char *const sliding_rules[] = { "tiles in order", NULL };
     lua_State *L = sp->L;
@@ -364,6 +365,7 @@ static void check_solved(const spec *sp, rules_kind kind)
         if (!known[i])
             spec_error(sp, field_line(sp, "solved"), "unknown solved rule '%s' for %s rules (use '%s' or a function)",
                        s, kind == RULES_SLIDING ? "sliding" : "push", known[0]);
+        r->fill_goals = strcmp(s, "every goal holds a box") == 0;
     } else if (t != LUA_TNIL) {
         type_error(sp, "solved", "a rule name or a function(level)");
     }
@@ -736,7 +738,7 @@ int gamedef_create(lua_State *L)
     string_field(&sp, "author", false);
     string_field(&sp, "description", false);
     check_help(&sp);
-    check_solved(&sp, r->kind);
+    check_solved(&sp, r);
     check_hooks(&sp, r->kind);
 
     lua_setiuservalue(L, 3, 1);                         /* the frozen fields */

@@ -46,6 +46,9 @@ play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_ke
 play_file colour levels/colour/colour.xsb levels/colour/colour.sol to_keys
 play_file robot levels/robot/warehouse.csv levels/robot/warehouse.sol to_keys
 play_file multiban levels/multiban/multiban.xsb levels/multiban/multiban.sol to_keys
+play_file ice levels/ice/ice.xsb levels/ice/ice.sol to_keys
+play_file holes levels/holes/holes.xsb levels/holes/holes.sol to_keys
+play_file pull levels/pull/pull.xsb levels/pull/pull.sol to_keys
 
 # Multiban with the mouse: a click on a player selects it (level 1: players at (5,2), (6,3)).
 expect_status 0 "multiban level 1 by clicks" -- "$tessera" play multiban --level 1 --keys \

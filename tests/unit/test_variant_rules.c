@@ -146,6 +146,19 @@ static void test_holes(void)
     state_free(&s);
     levelset_free(&set);
 
+    /* Boxes in holes are gone: under "every goal holds a box" the goal left empty counts. */
+    ruleset fill = rules;
+    fill.fill_goals = true;
+    CHECK(load(&set, &s, &fill, "#######\n#@$^ .#\n#######\n") == 0);
+    CHECK(!state_solved(&s));
+    CHECK_EQ_INT(engine_move(&s, DIR_RIGHT), MOVE_PUSH);
+    CHECK_EQ_INT(s.unsolved, 0);                                  /* no box off a goal... */
+    CHECK(!state_solved(&s));                                     /* ...but the goal is empty */
+    s.rules = &rules;
+    CHECK(state_solved(&s));                                      /* "boxes on goals" alone */
+    state_free(&s);
+    levelset_free(&set);
+
     /* Too many boxes: named with the holes counted. */
     error err;
     const char *text = "#######\n#@$$$.#\n#  ^  #\n#######\n";
