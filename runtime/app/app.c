@@ -13,6 +13,7 @@
 #include "app/padmap.h"
 #include "app/transfer.h"
 #include "frontend/audio.h"
+#include "frontend/layout_iso.h"
 #include "frontend/view.h"
 #include "script/game.h"
 #include "solve/push_solve.h"
@@ -74,6 +75,7 @@ void app_free(app *a)
     stop_work(a);
     free(a->dead);
     tween_free(&a->tw);
+    iso_art_free(a->iso);
     if (a->have_session) {
         save_progress(a);
         progress_store_close(&a->saves);
@@ -210,12 +212,37 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
 
 /* ===== input ============================================================================= */
 
+/* Hex games: the six directions sit on the numeric keypad as they do on the board (7 9 up
+ * the diagonals, 4 6 sideways, 1 3 down), which also works on the number row and, with
+ * NumLock off, as Home PgUp Left Right End PgDn. Up and Down (W and S) go straight up or down
+ * the column, which on hexagons zig-zags: north-east from an even row, north-west from an
+ * odd one. Z, X and the other global keys keep their meaning. */
+static int hex_key_dir(const app *a, const char *key)
+{
+    static const struct { const char *k1, *k2; int dir; } keys[] = {
+        { "7", "home", HEX_NORTHWEST }, { "9", "pageup", HEX_NORTHEAST },
+        { "4", "left", HEX_WEST },      { "6", "right", HEX_EAST },
+        { "1", "end", HEX_SOUTHWEST },  { "3", "pagedown", HEX_SOUTHEAST },
+        { "a", "a", HEX_WEST },         { "d", "d", HEX_EAST },
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(key, keys[i].k1) || !strcmp(key, keys[i].k2)) return keys[i].dir;
+    bool up = !strcmp(key, "up") || !strcmp(key, "w") || !strcmp(key, "8");
+    bool down = !strcmp(key, "down") || !strcmp(key, "s") || !strcmp(key, "2");
+    if (!up && !down) return -1;
+    const state *st = &a->s.st;
+    int from = st->nplayers > 0 ? st->player[st->active] : -1;
+    bool odd = from >= 0 && (from / st->g->w) & 1;
+    if (up) return odd ? HEX_NORTHWEST : HEX_NORTHEAST;
+    return odd ? HEX_SOUTHWEST : HEX_SOUTHEAST;
+}
+
 static int key_dir(const app *a, const char *key)
 {
     static const char *const square_keys[][2] = {
         { "up", "w" }, { "right", "d" }, { "down", "s" }, { "left", "a" },
     };
-    (void)a;
+    if (a->have_session && a->s.live && a->s.st.g->topo == TOPO_HEX) return hex_key_dir(a, key);
     for (int d = 0; d < 4; d++)
         if (strcmp(key, square_keys[d][0]) == 0 || strcmp(key, square_keys[d][1]) == 0) return d;
     return -1;
@@ -343,6 +370,13 @@ static void play_key(app *a, const char *key)
         if (session_is_sliding(s)) session_shuffle(s);
     } else if (!strcmp(key, "f1")) {
         a->help = true;
+    } else if (!strcmp(key, "v")) {
+        error err;
+        bool iso = a->view == VIEW_ISO && view_supports(VIEW_ISO, s->st.g->topo);
+        if (app_set_view(a, iso ? VIEW_FLAT : VIEW_ISO, &err) != 0)
+            session_note(s, "This game's hexagons are drawn flat only (V switches square grids to isometric).");
+        else
+            session_note(s, a->view == VIEW_ISO ? "Isometric view (V: flat)" : "Flat view (V: isometric)");
     } else if (!strcmp(key, "escape")) {
         open_level_list(a);
     } else if (!strcmp(key, "equals") || !strcmp(key, "minus")) {
@@ -441,14 +475,32 @@ static void key_dispatch(app *a, const char *key)
     }
 }
 
+void app_layout(const app *a, view_layout *L)
+{
+    int top, bottom;
+    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
+    view_layout_for(L, a->s.st.g, a->view, a->cv.w, a->cv.h, top, bottom);
+}
+
+int app_set_view(app *a, view_kind v, error *err)
+{
+    if (a->have_session && a->s.live && !view_supports(v, a->s.st.g->topo))
+        return error_set(err, NULL, 0, 0,
+                         "the %s view draws square grids only; %s is played on a %s grid (use --view flat)",
+                         view_kind_name(v), session_game_name(&a->s),
+                         topology_name(a->s.st.g->topo));
+    if (v == VIEW_ISO && !a->iso && !(a->iso = iso_art_new()))
+        return error_set(err, NULL, 0, 0, "out of memory");
+    a->view = v;
+    return 0;
+}
+
 int app_cell_at(const app *a, int x, int y)
 {
     if (!a->have_session || !a->s.live) return -1;
-    int top, bottom;
     view_layout L;
-    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
-    view_layout_compute(&L, a->s.st.g, a->cv.w, a->cv.h, top, bottom);
-    return view_cell_at(&L, a->s.st.g, x, y);
+    app_layout(a, &L);
+    return view_pick(&L, &a->s.st, x, y);
 }
 
 static void click_dispatch(app *a, int x, int y);
@@ -501,7 +553,13 @@ static void draw_help(app *a)
     };
     const char *lines[48];
     int n = 0;
+    bool hex = a->have_session && a->s.live && a->s.st.g->topo == TOPO_HEX;
     for (size_t i = 0; i < sizeof common / sizeof *common; i++) lines[n++] = common[i];
+    if (hex) {
+        /* The six hex directions replace the arrows line. */
+        lines[0] = "Keypad or number row 7 9 / 4 6 / 1 3: NW NE / W E / SW SE";
+        lines[n++] = "Left Right, A D: west / east   Up Down, W S: zig-zag up / down";
+    }
     if (a->have_session) {
         const char **extra = NULL;
         int k = game_help_lines(a->s.game, &extra);
@@ -516,11 +574,10 @@ static void draw_help(app *a)
 static void draw_play(app *a)
 {
     session *s = &a->s;
-    int top, bottom;
     view_layout L;
-    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
-    view_layout_compute(&L, s->st.g, a->cv.w, a->cv.h, top, bottom);
+    app_layout(a, &L);
     view_options opt = view_options_default();
+    opt.iso = a->iso;
     bool moving = tween_busy(&a->tw);
     if (a->hint_cell >= 0 && a->hint_position == s->st.hash && !moving) opt.highlight = a->hint_cell;
     if (a->ndead > 0 && a->dead_position == s->st.hash && !moving) opt.marks = a->dead;

@@ -15,6 +15,7 @@
 #include "frontend/draw.h"
 #include "frontend/sprites.h"
 #include "frontend/tween.h"
+#include "frontend/view.h"
 
 typedef enum screen { SCREEN_GAMES, SCREEN_LEVELS, SCREEN_PLAY } screen;
 
@@ -66,6 +67,8 @@ typedef struct app {
     int last_sound;              /* sound_id of the last effect played (also when silent) */
     bool realtime;               /* a window on a running clock (not --keys or render): the
                                     colour game's crates on their goals blink */
+    view_kind view;              /* flat or iso (V toggles; hex games stay flat) */
+    struct iso_art *iso;         /* the iso view's blocks, made once per tile size */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
@@ -92,5 +95,9 @@ void app_finish_motion(app *a);
 
 /* The cell under canvas pixel (x, y) on the play screen, or -1. */
 int app_cell_at(const app *a, int x, int y);
+/* Where the level being played is drawn on the canvas (the current view). */
+void app_layout(const app *a, view_layout *L);
+/* Switches the view; -1 with a message in err when the game's grid cannot be drawn so. */
+int app_set_view(app *a, view_kind v, error *err);
 
 #endif

@@ -25,6 +25,7 @@ static const char no_display_text[] =
 
 typedef struct play_args {
     const char *game, *file, *keys, *screenshot, *export_solution, *export_level, *skin;
+    const char *view;            /* --view: flat or iso */
     int level, w, h, scale;
     long long seed;
     int has_seed;
@@ -40,7 +41,8 @@ static int parse_play(int argc, char **argv, play_args *pa)
         const char *a = argv[i];
         if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
             !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--export-solution") ||
-            !strcmp(a, "--export-level") || !strcmp(a, "--scale") || !strcmp(a, "--skin")) {
+            !strcmp(a, "--export-level") || !strcmp(a, "--scale") || !strcmp(a, "--skin") ||
+            !strcmp(a, "--view")) {
             if (cli_need_value("play", argc, argv, i) != 0) return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
@@ -50,6 +52,14 @@ static int parse_play(int argc, char **argv, play_args *pa)
             if (!strcmp(a, "--export-level")) pa->export_level = v;
             if (!strcmp(a, "--skin")) pa->skin = v;
             if (!strcmp(a, "--scale") && cli_int_arg("play", a, v, 1, 8, &pa->scale) != 0) return -1;
+            if (!strcmp(a, "--view")) {
+                view_kind vk;
+                if (view_kind_from_name(v, &vk) != 0) {
+                    fprintf(stderr, "tessera play: unknown view '%s' (flat or iso)\n", v);
+                    return -1;
+                }
+                pa->view = v;
+            }
             if (!strcmp(a, "--size") && cli_size_arg("play", a, v, &pa->w, &pa->h) != 0) return -1;
             if (!strcmp(a, "--seed")) {
                 int s;
@@ -143,6 +153,13 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     a.restore_position = !pa.keys || pa.resume;
     if (!ok || app_play(&a, pa.game, pa.file, pa.level, &err) != 0) {
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
+        app_free(&a);
+        if (win) window_close(win);
+        return EXIT_BAD_INPUT;
+    }
+    view_kind vk = VIEW_FLAT;
+    if (pa.view && (view_kind_from_name(pa.view, &vk) != 0 || app_set_view(&a, vk, &err) != 0)) {
+        fprintf(stderr, "tessera play: %s\n", error_format(&err, buf, sizeof buf));
         app_free(&a);
         if (win) window_close(win);
         return EXIT_BAD_INPUT;

@@ -1,4 +1,4 @@
-/* cmd_render.c: `tessera render GAME [FILE] [--level N] --out OUT.png`: one frame of the
+/* cmd_render.c: `tessera render GAME [FILE] [--level N] [--view iso] --out OUT.png`: one frame of the
  * play screen drawn headless, exactly as the window would show it. */
 #include <stdio.h>
 #include <string.h>
@@ -32,18 +32,21 @@ int cmd_render(const app_paths *p, int argc, char **argv)
         }
     }
     if (!gname || !out) {
-        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] --out OUT.png\n");
+        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso] --out OUT.png\n");
         return EXIT_BAD_INPUT;
     }
-    if (strcmp(view, "flat") != 0) {
-        fprintf(stderr, "tessera render: unknown view '%s' (this build draws the 'flat' view)\n", view);
+    view_kind vk;
+    if (view_kind_from_name(view, &vk) != 0) {
+        fprintf(stderr, "tessera render: unknown view '%s' (flat or iso)\n", view);
         return EXIT_BAD_INPUT;
     }
     error err;
     char buf[ERROR_TEXT_MAX + 300];
     app a;
     int rc = EXIT_OK;
-    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0) rc = EXIT_BAD_INPUT;
+    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0 ||
+        app_set_view(&a, vk, &err) != 0)
+        rc = EXIT_BAD_INPUT;
     else {
         if (skin && app_set_skin(&a, skin, &err) != 0)
             fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));

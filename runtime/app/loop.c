@@ -96,7 +96,8 @@ static int key_known(const char *k)
     return 0;
 }
 
-/* click:COL,ROW names a 0-based cell; it is clicked at the centre of where it is drawn. */
+/* click:COL,ROW names a 0-based cell; it is clicked where it shows: the centre of where it is
+ * drawn (in the iso view, a point of it no block in front hides). */
 static int click_token(app *a, const char *arg)
 {
     int col, row;
@@ -106,12 +107,11 @@ static int click_token(app *a, const char *arg)
     const grid *g = a->s.st.g;
     int cell = grid_cell(g, col, row);
     if (cell < 0) return -1;
-    int top, bottom, x, y, w, h;
+    int x, y;
     view_layout L;
-    view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
-    view_layout_compute(&L, g, a->cv.w, a->cv.h, top, bottom);
-    view_cell_rect(&L, g, cell, &x, &y, &w, &h);
-    app_click(a, x + w / 2, y + h / 2, 1);
+    app_layout(a, &L);
+    if (view_click_point(&L, &a->s.st, cell, &x, &y) != 0) return -1;
+    app_click(a, x, y, 1);
     return 0;
 }
 

@@ -2,6 +2,7 @@
  * for each file format live in parse_xsb.c, parse_numeric.c and parse_boards.c. */
 #include "core/level.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,11 +133,24 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     return 0;
 }
 
+/* The glyph a cell is written as (' ' for plain floor and for void). */
+static int cell_glyph(const level *lv, const ruleset *r, int c)
+{
+    if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) return ' ';
+    for (int g = 0; g < 256; g++)
+        if (r->has_glyph[g] && r->glyph[g].object == lv->obj[c] &&
+            (r->glyph[g].floor == lv->floor[c] ||
+             (r->glyph[g].floor == 0 && lv->floor[c] == r->floor_id)))
+            return g;
+    return ' ';
+}
+
 char *level_to_xsb(const level *lv, const ruleset *r)
 {
     r = level_rules(lv, r);                 /* a Legend: line may have given it more glyphs */
     int w = lv->g.w, h = lv->g.h;
-    size_t cap = (size_t)(w + 1) * (size_t)h * 8 + 32;
+    bool hex = lv->g.topo == TOPO_HEX;
+    size_t cap = (size_t)(2 * w + 2) * (size_t)h * 8 + 32;
     char *out = malloc(cap), *p = out;
     if (!out) return NULL;
     if (lv->num) {
@@ -146,20 +160,21 @@ char *level_to_xsb(const level *lv, const ruleset *r)
         strcpy(p, "\n");
         return out;
     }
-    for (int y = 0; y < h; y++) {
+    /* Hex levels are written in the Hexoban (.hsb) layout: each cell in column 2x, or 2x+1 on
+     * the shifted (odd) rows, spaces between. Blank rows on top are left out (a blank line
+     * would end the level); the parity of the first row written keeps the shift. */
+    int y0 = 0;
+    for (; hex && y0 < h - 1; y0++) {
+        int x = 0;
+        while (x < w && cell_glyph(lv, r, y0 * w + x) == ' ') x++;
+        if (x < w) break;
+    }
+    for (int y = y0; y < h; y++) {
         char *row = p;
+        if (hex && (y & 1)) *p++ = ' ';
         for (int x = 0; x < w; x++) {
-            int c = y * w + x;
-            int found = ' ';
-            for (int g = 0; g < 256; g++)
-                if (r->has_glyph[g] && r->glyph[g].object == lv->obj[c] &&
-                    (r->glyph[g].floor == lv->floor[c] ||
-                     (r->glyph[g].floor == 0 && lv->floor[c] == r->floor_id))) {
-                    found = g;
-                    break;
-                }
-            if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) found = ' ';
-            *p++ = (char)found;
+            if (hex && x > 0) *p++ = ' ';
+            *p++ = (char)cell_glyph(lv, r, y * w + x);
         }
         while (p > row && p[-1] == ' ') p--; /* XSB rows carry no trailing floor */
         *p++ = '\n';

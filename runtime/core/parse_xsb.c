@@ -82,11 +82,33 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
     char(*rows)[XSB_MAX_ROW + 1] = malloc(sizeof *rows * MAX_ROWS_PER_LINE);
     int lens[MAX_ROWS_PER_LINE];
     if (!rows) return error_set(err, name, lines[first].number, 1, "out of memory");
+    /* Hex levels may be written in the Hexoban (.hsb) layout: cells on every other column,
+     * (row + column) of one parity, filler spaces between. Any glyph off that parity means
+     * the compact layout, one character per cell. */
+    int parity = -1, doubled = r->topo == TOPO_HEX, pairs = 0;
     for (int i = first; i <= last; i++) {
         int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
         if (n < 0) return free(rows), -1;
-        for (int k = 0; k < n; k++) w = lens[k] > w ? lens[k] : w;
+        for (int k = 0; k < n; k++) {
+            w = lens[k] > w ? lens[k] : w;
+            for (int x = 0; doubled && x < lens[k]; x++) {
+                if (rows[k][x] == ' ') continue;
+                if (parity < 0) parity = (h + k + x) & 1;
+                else if (((h + k + x) & 1) != parity) doubled = 0;
+                if (x >= 2 && rows[k][x - 2] != ' ') pairs++;
+            }
+        }
         h += n;
+    }
+    /* A lone glyph per row says nothing about the layout: read such a level compactly. */
+    if (doubled && pairs == 0) doubled = 0;
+    int pad_row = 0;
+    if (doubled) {
+        /* Columns c and c+1 are one cell; odd file rows are shifted right. When the first row
+         * is the shifted one, a blank row on top keeps odd grid rows the shifted ones. */
+        pad_row = parity == 1;
+        w = (w + 1) / 2;
+        h += pad_row;
     }
     if (h > GRID_MAX_SIDE || w > GRID_MAX_SIDE) {
         free(rows);
@@ -98,16 +120,23 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
     lv->line = lines[first].number;
     /* Pass 2: the cells. Cells past the end of a short row are outside the level. */
     int y = 0;
+    for (int x = 0; x < w * pad_row; x++) {
+        lv->floor[x] = r->floor_id;
+        lv->obj[x] = 0;
+    }
+    y += pad_row;
     for (int i = first; i <= last; i++) {
         int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
         for (int k = 0; k < n; k++, y++)
             for (int x = 0; x < w; x++) {
                 int c = y * w + x;
-                unsigned char g = x < lens[k] ? (unsigned char)rows[k][x] : ' ';
+                /* Doubled layout: the cell's glyph is in the column of the row's parity. */
+                int col = doubled ? 2 * x + ((y - pad_row + parity) & 1) : x;
+                unsigned char g = col < lens[k] ? (unsigned char)rows[k][col] : ' ';
                 if (!r->has_glyph[g] && (g == '-' || g == '_')) g = ' ';
                 if (!r->has_glyph[g]) {
                     free(rows);
-                    return error_set(err, name, lines[i].number, x + 1,
+                    return error_set(err, name, lines[i].number, col + 1,
                                      "'%c' is not a tile of this game", g);
                 }
                 lv->floor[c] = r->glyph[g].floor ? r->glyph[g].floor : r->floor_id;

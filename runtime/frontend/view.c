@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/rules.h"
+#include "frontend/layout_iso.h"
 #include "frontend/text.h"
 
 /* {====== theme */
@@ -81,10 +82,57 @@ void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas
     L->y = top_margin + (canvas_h - top_margin - bottom_margin - L->h) / 2;
 }
 
+const char *view_kind_name(view_kind v) { return v == VIEW_ISO ? "iso" : "flat"; }
+
+int view_kind_from_name(const char *name, view_kind *out)
+{
+    if (!strcmp(name, "flat")) *out = VIEW_FLAT;
+    else if (!strcmp(name, "iso")) *out = VIEW_ISO;
+    else return -1;
+    return 0;
+}
+
+bool view_supports(view_kind v, topology topo) { return v == VIEW_FLAT || topo == TOPO_SQUARE; }
+
+void view_layout_for(view_layout *L, const grid *g, view_kind view, int canvas_w, int canvas_h,
+                     int top_margin, int bottom_margin)
+{
+    if (view == VIEW_ISO && view_supports(view, g->topo)) {
+        int ui = ui_scale(canvas_w, canvas_h);
+        iso_layout_compute(L, g, canvas_w, canvas_h, top_margin + 8 * ui, bottom_margin + 8 * ui,
+                           8 * ui, 128 * ui);
+        return;
+    }
+    view_layout_compute(L, g, canvas_w, canvas_h, top_margin, bottom_margin);
+}
+
+int view_pick(const view_layout *L, const state *s, int px, int py)
+{
+    if (L->view == VIEW_ISO) return iso_pick(L, s, px, py);
+    return view_cell_at(L, s->g, px, py);
+}
+
+int view_click_point(const view_layout *L, const state *s, int cell, int *px, int *py)
+{
+    int x, y, w, h;
+    if (cell < 0 || cell >= s->g->ncells) return -1;
+    if (L->view == VIEW_ISO) return iso_click_point(L, s, cell, px, py);
+    view_cell_rect(L, s->g, cell, &x, &y, &w, &h);
+    *px = x + w / 2;
+    *py = y + h / 2;
+    return 0;
+}
+
+void view_draw_background(const drawer *d) { draw_gradient(d, 0, 0, d->w, d->h, BG_TOP, BG_BOTTOM); }
+
 void view_cell_rect(const view_layout *L, const grid *g, int cell, int *x, int *y, int *w,
                     int *h)
 {
     int col = g->w > 0 ? cell % g->w : 0, row = g->w > 0 ? cell / g->w : 0;
+    if (L->view == VIEW_ISO) {
+        iso_cell_rect(L, g, cell, x, y, w, h);
+        return;
+    }
     *x = L->x + col * L->cell_w + (g->topo == TOPO_HEX && (row & 1) ? L->cell_w / 2 : 0);
     *y = L->y + row * L->row_step;
     *w = L->cell_w;
@@ -111,6 +159,7 @@ static int in_hex(const view_layout *L, const grid *g, int col, int row, int px,
 int view_cell_at(const view_layout *L, const grid *g, int px, int py)
 {
     if (L->cell_w <= 0 || L->row_step <= 0) return -1;
+    if (L->view == VIEW_ISO) return iso_cell_at(L, g, px, py);
     if (g->topo == TOPO_HEX) {
         /* A row band holds its own hexagons and the lower points of the row above. */
         int row = floor_div(py - L->y, L->row_step), k;
@@ -235,6 +284,7 @@ static void draw_tile_number(const drawer *d, int n, int scale, int x, int y, in
 view_options view_options_default(void)
 {
     view_options o;
+    o.iso = NULL;
     o.highlight = -1;
     o.marks = NULL;
     o.no_background = false;
@@ -332,6 +382,10 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     int nscale = number_scale(g->ncells, L->cell_w, L->cell_h);
 
     if (!opt) opt = &def;
+    if (L->view == VIEW_ISO) {
+        iso_draw_level(d, sh, s, L, opt);
+        return;
+    }
     if (!opt->no_background) draw_gradient(d, 0, 0, d->w, d->h, BG_TOP, BG_BOTTOM);
     if (ntiles < 1) ntiles = 1;
     for (i = 0; i < ntiles; i++) resolve_art(&art[i], sh, &r->tile[i], i, hex);

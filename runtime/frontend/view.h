@@ -14,8 +14,14 @@
 /* Where a level's cells are on the canvas. Square cells are cell_w x cell_h squares; hex
  * cells are pointy-top hexagons in cell_w x cell_h boxes (cell_w about 0.866 cell_h, so they
  * are regular), odd rows shifted right by half a cell, rows row_step = 3/4 cell_h apart. */
+/* How a level is drawn: flat (square cells or hexagons seen from above) or isometric
+ * (square grids only: floor diamonds, walls and boxes as raised blocks). */
+typedef enum view_kind { VIEW_FLAT, VIEW_ISO } view_kind;
+
 typedef struct view_layout {
     topology topo;
+    view_kind view;
+    int lift;                   /* iso: how far a wall's top is raised above the floor */
     int x, y;                   /* top-left of the board */
     int w, h;                   /* size of the board */
     int cell_w, cell_h;         /* whole pixels, so sprites stay crisp */
@@ -37,8 +43,28 @@ typedef struct view_slide {
     int32_t from, to;
     float t;
 } view_slide;
+/* "flat" / "iso"; view_kind_from_name returns -1 for any other name. */
+const char *view_kind_name(view_kind v);
+int view_kind_from_name(const char *name, view_kind *out);
+/* Whether the view can draw a grid of this topology (iso draws square grids only). */
+bool view_supports(view_kind v, topology topo);
+/* view_layout_compute for a view; a view that cannot draw the grid gets the flat layout. In
+ * the iso view cell_w x cell_h is the floor diamond (cell_h = cell_w / 2) and (x, y) the
+ * top corner of cell 0's diamond. */
+void view_layout_for(view_layout *L, const grid *g, view_kind view, int canvas_w, int canvas_h,
+                     int top_margin, int bottom_margin);
+/* The cell whose drawing is at canvas pixel (px, py), or -1. Unlike view_cell_at this sees
+ * what is drawn: in the iso view a wall or box in front hides the cells behind it. */
+int view_pick(const view_layout *L, const state *s, int px, int py);
+/* A canvas pixel where a click lands on cell: the centre of its drawing, or (iso) a visible
+ * point of it. -1 when cell is not on the grid. */
+int view_click_point(const view_layout *L, const state *s, int cell, int *px, int *py);
+
+struct iso_art;
 
 typedef struct view_options {
+    struct iso_art *iso;        /* iso view: a cache of the blocks drawn from the sprites (see
+                                   layout_iso.h); NULL draws them afresh for this frame */
     int highlight;              /* a cell drawn with the "cursor" sprite (hints), or -1 */
     const uint8_t *marks;       /* per cell: nonzero draws the "deadlock" sprite; may be NULL */
     bool no_background;         /* leave what is behind the board as it is */
@@ -47,6 +73,9 @@ typedef struct view_options {
     long clock_ms;              /* >= 0: a running clock, and crates on their matching goals
                                    blink (games with coloured tiles); -1: a still frame */
 } view_options;
+
+/* The background gradient behind levels and menus. */
+void view_draw_background(const drawer *d);
 
 /* highlight -1, no marks, background drawn, no clock. */
 view_options view_options_default(void);
