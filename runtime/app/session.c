@@ -34,6 +34,8 @@ static void note_error(session *s, const error *err)
 
 const char *app_guess_game(const char *level_path)
 {
+    size_t plen = strlen(level_path);
+    if (plen > 4 && !strcmp(level_path + plen - 4, ".hsb")) return "hexoban"; /* Hexoban files */
     error err;
     size_t len;
     char *text = textfile_read(level_path, &len, &err);

@@ -63,7 +63,8 @@ void session_note(session *s, const char *fmt, ...)
     ;
 
 /* Helpers shared with the other sub-commands. */
-const char *app_guess_game(const char *level_path); /* "fifteen" for boards, else "sokoban" */
+/* "hexoban" for .hsb files, "fifteen" for boards, else "sokoban". */
+const char *app_guess_game(const char *level_path);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 

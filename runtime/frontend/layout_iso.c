@@ -76,31 +76,49 @@ int iso_cell_at(const view_layout *L, const grid *g, int px, int py)
     return grid_cell(g, floor_div(rx + 2 * ry, tw2), floor_div(2 * ry - rx, tw2));
 }
 
-/* How far above the floor a cell's top is drawn: walls and objects that are blocks. */
-static int raised(const view_layout *L, const state *s, int cell)
+static int box_width(const view_layout *L) { return L->cell_w * BOX_SIZE / 100 / 4 * 4; }
+static int box_lift(const view_layout *L) { return box_width(L) / 2 * BOX_LIFT / 8; }
+
+/* How far above the floor a cell's top is drawn (walls, boxes, sliding tiles; 0 for the
+ * rest), and how wide its block is: a wall fills the diamond, a box is narrower. */
+static int raised(const view_layout *L, const state *s, int cell, int *width)
 {
     const ruleset *r = s->rules;
     uint32_t ff = rules_flags(r, s->floor[cell]);
+    *width = L->cell_w;
     if ((ff & TILE_SOLID) && !(ff & TILE_VOID)) return L->lift;
     if ((s->num && s->num[cell]) ||
         (s->obj[cell] && (rules_flags(r, s->obj[cell]) & TILE_PUSHABLE))) {
-        int bw = L->cell_w * BOX_SIZE / 100 / 4 * 4;
-        return bw / 2 * BOX_LIFT / 8;
+        *width = box_width(L);
+        return box_lift(L);
     }
     return 0;
 }
 
+/* Is the pixel centre inside the diamond of width w (height w/2) centred on the cell's
+ * floor diamond? Doubled coordinates keep it exact. */
+static int in_footprint(const view_layout *L, const grid *g, int cell, int w, int px, int py)
+{
+    long long cx = L->x + (long long)(cell % g->w - cell / g->w) * L->cell_w / 2;
+    long long cy = L->y + (long long)(cell % g->w + cell / g->w) * L->cell_h / 2 + L->cell_h / 2;
+    long long dx = 2LL * px + 1 - 2 * cx, dy = 2LL * py + 1 - 2 * cy;
+    if (dx < 0) dx = -dx;
+    if (dy < 0) dy = -dy;
+    return dx + 2 * dy <= w;
+}
+
 int iso_pick(const view_layout *L, const state *s, int px, int py)
 {
-    /* A block raised by h covers the pixels of its diamond moved up by 0..h: walk down from
-     * the pixel and keep the front-most (largest x + y) cell whose block reaches it. */
+    /* A block raised by h covers its footprint moved up by 0..h: walk down from the pixel and
+     * keep the front-most (largest x + y) cell whose block reaches it; the floor under the
+     * pixel counts as a block of height 0. */
     const grid *g = s->g;
-    int best = iso_cell_at(L, g, px, py), t;
-    for (t = 1; t <= L->lift + L->cell_h; t++) {
-        int c = iso_cell_at(L, g, px, py + t);
+    int best = -1, t;
+    for (t = 0; t <= L->lift + L->cell_h; t++) {
+        int c = iso_cell_at(L, g, px, py + t), w;
         if (c < 0 || c == best) continue;
-        if (raised(L, s, c) < t) continue;
-        /* a raised block's top face starts t - h above its diamond; the box is narrower */
+        int h = raised(L, s, c, &w);
+        if (t > 0 && (h < t || !in_footprint(L, g, c, w, px, py + t))) continue;
         if (best < 0 || c % g->w + c / g->w > best % g->w + best / g->w) best = c;
     }
     return best;
@@ -111,7 +129,7 @@ int iso_click_point(const view_layout *L, const state *s, int cell, int *px, int
     int x, y, dx, dy, h;
     if (cell < 0 || cell >= s->g->ncells) return -1;
     corner(L, s->g, cell, &x, &y);
-    h = raised(L, s, cell);
+    h = raised(L, s, cell, &dx);
     /* The centre of the top first, then points spiralling out over the diamond. */
     for (dy = 0; dy <= L->cell_h / 2; dy++)
         for (dx = 0; dx <= L->cell_w / 2; dx++) {
@@ -271,7 +289,7 @@ static texture opaque_part(const sprites *sh, int idx)
 static const piece *get_piece(iso_art *art, const sprites *sh, const view_layout *L, int src,
                               int kind)
 {
-    int size = kind == PIECE_BOX ? L->cell_w * BOX_SIZE / 100 / 4 * 4 : L->cell_w;
+    int size = kind == PIECE_BOX ? box_width(L) : L->cell_w;
     if (art->sheet != sh || art->tile_w != L->cell_w) {
         clear_pieces(art);
         art->sheet = sh;
@@ -376,7 +394,7 @@ static void draw_object(const drawer *d, const sprites *sh, iso_art *art, const 
         /* Sliding tiles: blocks with the number on top; the blank is a recessed slot. */
         if (s->num[c] == 0) return;
         const piece *p = get_piece(art, sh, L, sprites_find(sh, "tile"), PIECE_BOX);
-        int bw = tw * BOX_SIZE / 100 / 4 * 4, lift = bw / 2 * BOX_LIFT / 8;
+        int bw = box_width(L), lift = box_lift(L);
         int top = y + th / 2 - bw / 4 - lift;
         if (p) blit_piece(d, p, x - bw / 2, top, 255);
         else draw_missing(d, x - tw / 2, y, tw, th);
@@ -396,7 +414,7 @@ static void draw_object(const drawer *d, const sprites *sh, iso_art *art, const 
         if (idx < 0) idx = sprites_find(sh, name);
         const piece *p = idx >= 0 ? get_piece(art, sh, L, idx, PIECE_BOX) : NULL;
         const piece *sh_p = get_piece(art, sh, L, -1, PIECE_SHADOW);
-        int bw = tw * BOX_SIZE / 100 / 4 * 4, lift = bw / 2 * BOX_LIFT / 8;
+        int bw = box_width(L), lift = box_lift(L);
         if (sh_p) blit_piece(d, sh_p, x - tw / 2 + tw / 10, y + th / 10, 255);
         if (p) blit_piece(d, p, x - bw / 2, y + th / 2 - bw / 4 - lift, 255);
         else draw_missing(d, x - tw / 2, y - th / 2, tw, th);

@@ -28,6 +28,9 @@ expect_status 0 "push in motion" -- "$tessera" play sokoban --level 1 --size 480
 compare motion_push
 expect_status 0 "push, last frame" -- "$tessera" play sokoban --level 1 --size 480x360 --keys "down right frame:10" --screenshot "$outdir/motion_last_frame.png"
 compare motion_last_frame
+# The isometric view: blocks, floor diamonds and the player, drawn back to front.
+expect_status 0 "render sokoban 3 iso" -- "$tessera" render sokoban --level 3 --view iso --size 480x360 --out "$outdir/iso_sokoban_3.png"
+compare iso_sokoban_3
 # A render that fails must not leave a broken image behind or crash.
 expect_status 2 "render to a missing folder" -- "$tessera" render sokoban --out /nonexistent/dir/x.png
 finish

@@ -29,6 +29,20 @@ to_tile_keys() {
     echo "$keys"
 }
 
+# Hex letters (d c z a q e: east, south-east, south-west, west, north-west, north-east) to
+# the keypad keys that move that way on hexagons.
+to_hex_keys() {
+    local moves=$1 keys="" i c
+    for ((i = 0; i < ${#moves}; i++)); do
+        c=${moves:i:1}
+        case "$c" in
+            d|D) keys+=" 6" ;; c|C) keys+=" 3" ;; z|Z) keys+=" 1" ;;
+            a|A) keys+=" 4" ;; q|Q) keys+=" 7" ;; e|E) keys+=" 9" ;;
+        esac
+    done
+    echo "$keys"
+}
+
 play_file() {
     local game=$1 levels=$2 sols=$3 convert=$4
     while IFS= read -r line; do
@@ -44,6 +58,7 @@ play_file sokoban levels/sokoban/tessera.xsb levels/sokoban/tessera.sol to_keys
 play_file sokoban levels/sokoban/numeric.csv levels/sokoban/numeric.sol to_keys
 play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_keys
 play_file colour levels/colour/colour.xsb levels/colour/colour.sol to_keys
+play_file hexoban levels/hexoban/hexoban.hsb levels/hexoban/hexoban.sol to_hex_keys
 play_file robot levels/robot/warehouse.csv levels/robot/warehouse.sol to_keys
 play_file multiban levels/multiban/multiban.xsb levels/multiban/multiban.sol to_keys
 play_file ice levels/ice/ice.xsb levels/ice/ice.sol to_keys
