@@ -212,7 +212,7 @@ static int list_dir(const char *dir, bool folders, char ***out)
         if ((names[n] = strdup(path)) != NULL) n++;
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, compare_strings);
+    if (n > 1) qsort(names, (size_t)n, sizeof *names, compare_strings); /* names is NULL when empty */
     *out = names;
     return n;
 }

@@ -85,7 +85,7 @@ char *movelog_lurd(const movelog *ml, const state *s)
     if (to > ml->len || from > to) to = from = 0;
     char *out = malloc(to - from + 1);
     if (!out) return NULL;
-    memcpy(out, ml->text + from, to - from);
+    if (to > from) memcpy(out, ml->text + from, to - from); /* text is NULL while nothing is logged */
     out[to - from] = '\0';
     return out;
 }
