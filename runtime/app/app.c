@@ -550,6 +550,8 @@ static void draw_help(app *a)
         "Z or U: undo   Y: redo", "R: restart the level",
         "N / P: next / previous level", "Tab: next player (several players)",
         "Esc: level list and menu", "F1: this help",
+        "Ctrl+C / Ctrl+V: copy / paste moves or a level", "Ctrl+Shift+C: copy the level   Ctrl+S: export",
+        "F11: fullscreen   F12: screenshot   M: sound",
     };
     const char *lines[48];
     int n = 0;

@@ -110,12 +110,26 @@ static void print_result(const app *a)
     fflush(stdout);
 }
 
-/* Sound effects from assets/sounds; NULL (silence) when no device opens. */
-static audio *open_sounds(const app_paths *p)
+/* The window's extras: sound effects from assets/sounds (silence when no device opens; none
+ * for scripted play, which only reports the sound each action chose),
+ * mute as saved, the skin (--skin, else the "skin" setting; a bad one never stops play). */
+static void setup_window_extras(app *a, window *win, bool sound, const char *skin)
 {
-    char dir[PATH_MAX_LEN];
-    path_join(dir, sizeof dir, p->assets, "sounds");
-    return audio_open(dir);
+    char dir[PATH_MAX_LEN], buf[ERROR_TEXT_MAX + 300];
+    error err;
+    a->win = win;
+    if (win && sound) {
+        path_join(dir, sizeof dir, a->paths->assets, "sounds");
+        a->audio = audio_open(dir);
+    }
+    a->muted = settings_get_int(&a->prefs, "muted", 0, 0, 1) != 0;
+    audio_set_muted(a->audio, a->muted);
+    if (!skin) skin = settings_get(&a->prefs, "skin");
+    if (skin && app_set_skin(a, skin, &err) != 0) {
+        fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));
+        if (a->have_session) session_note(&a->s, "Skin not loaded: %s", buf);
+        else snprintf(a->note, sizeof a->note, "Skin not loaded: %s", buf);
+    }
 }
 
 /* --export-solution / --export-level: what was played, written when play ends. */
@@ -165,13 +179,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
-    if (pa.skin && app_set_skin(&a, pa.skin, &err) != 0) {
-        /* A bad skin never stops play: say why and draw with the default. */
-        fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));
-        session_note(&a.s, "Skin not loaded: %s", buf);
-    }
-    a.win = win;
-    if (win) a.audio = open_sounds(p);
+    setup_window_extras(&a, win, !pa.keys, pa.skin);
     app_scan_games(&a);
     int rc = EXIT_OK;
     if (pa.keys) {
@@ -210,8 +218,7 @@ int cmd_menu(const app_paths *p, int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     app_scan_games(&a);
-    a.win = win;
-    a.audio = open_sounds(p);
+    setup_window_extras(&a, win, true, NULL);
     a.scr = SCREEN_GAMES;
     loop_window(&a, win);
     app_free(&a);

@@ -50,6 +50,8 @@ int hotkey(app *a, const char *key)
     if (!strcmp(key, "m")) {
         a->muted = !a->muted;
         audio_set_muted(a->audio, a->muted);
+        settings_set_int(&a->prefs, "muted", a->muted);
+        prefs_save(&a->prefs, a->paths);
         tell(a, a->muted ? "Sound off (M: on)." : "Sound on (M: off).");
         return 1;
     }

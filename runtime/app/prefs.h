@@ -1,5 +1,6 @@
 /* prefs.h: the player's settings file, $XDG_DATA_HOME/tessera/settings.txt (format:
- * app/save_format.h). Names in use: animation_speed (0 off .. 4). */
+ * app/save_format.h). Names in use: animation_speed (0 off .. 4), muted (0 or 1, the M key),
+ * skin (a skin's name, app/skins.h). */
 #ifndef TESSERA_APP_PREFS_H
 #define TESSERA_APP_PREFS_H
 

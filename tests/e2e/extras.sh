@@ -132,5 +132,13 @@ expect_output '"moves":1' "play goes on without the skin"
 # M mutes and unmutes.
 expect_status 0 "mute" -- "$tessera" play sokoban --level 1 --keys "m"
 expect_output "Sound off" "mute reported"
+# The choice is saved: the next M turns the sound back on.
+expect_status 0 "mute saved" -- "$tessera" play sokoban --level 1 --keys "m"
+expect_output "Sound on" "mute remembered"
+# The skin setting is used when no --skin is given.
+printf 'tessera-settings 1\nskin nosuch\n' > "$XDG_DATA_HOME/tessera/settings.txt"
+expect_status 0 "skin setting" -- "$tessera" play sokoban --level 1 --keys "right"
+expect_output "no skin 'nosuch'" "the skin setting is read"
+rm -f "$XDG_DATA_HOME/tessera/settings.txt"
 
 finish
