@@ -132,7 +132,7 @@ static const pdb_set *pdb_for_solve(const char *cache_dir, const sliding_budget 
         char note[200];
         opt.no_build = false;
         fallback_663 = pdb_open(&pdb_partition_663, cache_dir, &opt, note, sizeof note);
-        snprintf(msg, size, "no 7-8 tables (%s); %.110s",
+        snprintf(msg, size, "no 7-8 tables (%s); %.100s",
                  !room ? "memory budget" : !build ? "not cached; a build takes minutes" : "build failed",
                  note);
     } else {
