@@ -5,23 +5,11 @@
 -- Everything here is tile flags (colour = ...), so the C engine moves the crates and the push
 -- solver answers hints with no Lua in the hot path.
 
-return tessera.game {
+return tessera.extend("sokoban", {
   name = "Colour",
   description = "Each crate onto a goal of its own colour",
-  topology = "square",
-  rules = "push",
 
   tiles = {
-    ["#"] = { "wall", solid = true },
-    [" "] = { "floor" },
-    ["-"] = { "floor" },
-    ["_"] = { "floor" },
-    ["."] = { "goal", goal = true },
-    ["$"] = { "box", pushable = true },
-    ["@"] = { "player", player = true },
-    ["*"] = { "box", "goal" },
-    ["+"] = { "player", "goal" },
-
     -- crates: lower case; goals: upper case (r red, g green, b blue, y yellow)
     ["r"] = { "red box", pushable = true, colour = "red", sprite = "box_red" },
     ["g"] = { "green box", pushable = true, colour = "green", sprite = "box_green" },
@@ -42,12 +30,10 @@ return tessera.game {
     ["N"] = { "player", "green goal" },
     ["E"] = { "player", "blue goal" },
     ["W"] = { "player", "yellow goal" },
-
-    { "void", void = true },
   },
 
+  numeric = false,                    -- Sokoban's numeric legend has no colours: not offered
   levels = "colour/colour.xsb",
-  solved = "boxes on goals",
 
   help = {
     "Push each crate onto a goal of its own colour.",
@@ -55,4 +41,4 @@ return tessera.game {
     "A crate on the goal of its colour blinks.",
     "Click a crate next to you to push it.",
   },
-}
+})
