@@ -97,6 +97,7 @@ static int check_solvable(checker *c, game *g, const levelset *set, int *undecid
         if (state_init(&st, &set->levels[i], game_rules(g)) != 0) continue;
         solve_limits lim = solve_limits_default();
         lim.seconds = c->seconds;
+        lim.memory_bytes = (size_t)16 << 20;   /* a quick look: small tables start (and clear) fast */
         solve_result r;
         solve_status status = solving_run(solving_choose(g, &st), g, &st, &lim, &r);
         if (status == SOLVE_UNSOLVABLE) {
