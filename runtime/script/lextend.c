@@ -168,12 +168,13 @@ static void push_base(lua_State *L, int idx)
         return;
     }
     char real[PATH_MAX];
-    if (!realpath(found, real)) {
-        luaL_error(L, "%s: cannot read game '%s' (%s)", where, name, found);
-        free(found);                                        /* not reached: luaL_error raises */
+    int resolved = realpath(found, real) != NULL;
+    if (!resolved) snprintf(real, sizeof real, "%s", found);
+    free(found);                                            /* before anything can raise */
+    if (!resolved) {
+        luaL_error(L, "%s: cannot read game '%s' (%s)", where, name, real);
         return;
     }
-    free(found);
     lua_getfield(L, LUA_REGISTRYINDEX, IMPORTS_REGISTRY);  /* t: path -> game */
     int imports = lua_gettop(L);
     if (lua_getfield(L, imports, real) != LUA_TNIL) {
