@@ -128,7 +128,7 @@ static void setup_window_extras(app *a, window *win, bool sound, const char *ski
     if (skin && app_set_skin(a, skin, &err) != 0) {
         fprintf(stderr, "tessera: %s (drawing with the default skin)\n", error_format(&err, buf, sizeof buf));
         if (a->have_session) session_note(&a->s, "Skin not loaded: %s", buf);
-        else snprintf(a->note, sizeof a->note, "Skin not loaded: %s", buf);
+        else snprintf(a->note, sizeof a->note, "Skin not loaded: %.*s", (int)sizeof a->note - 20, buf);
     }
 }
 
