@@ -158,6 +158,13 @@ static int dists_build(const push_board *b, const uint8_t *wall, push_dists *t)
         dists_free(t);
         return -1;
     }
+    /* With several players, one may wait beyond a box while another pushes it: the sides of a
+     * cell are not cut off from each other, so they share one label (plain pull distances). */
+    int players = 0;
+    for (int i = 0; i < b->nplayers; i++) players += b->player_at[i] >= 0;
+    if (players > 1)
+        for (size_t i = 0; i < per_goal; i++)
+            if (t->side[i] >= 0) t->side[i] = (int32_t)(i / (size_t)b->ndirs);
     push_distances(b, wall, t, queue);
     free(queue);
     return 0;

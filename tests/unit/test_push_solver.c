@@ -638,6 +638,25 @@ static void test_several_players(void)
         }
     }
     unload(&f);
+    /* One player pushes the box through a gap, the other waits beyond it and takes over:
+     * no single player could turn it, so bounds made for one player must not prune this. */
+    const char *relay =
+        "#########\n"
+        "#@ $  . #\n"
+        "####$####\n"
+        "#.   @  #\n"
+        "#########\n";
+    CHECK(load(&f, &sokoban, relay));
+    if (f.ok) {
+        for (int optimal = 0; optimal < 2; optimal++) {
+            solve_result r;
+            CHECK_EQ_INT(solve(&f.st, optimal, 5, &r), SOLVE_SOLVED);
+            CHECK(replays_to_solved(&f.st, r.solution));
+            if (optimal) CHECK_EQ_INT(r.pushes, 7);
+            solve_result_free(&r);
+        }
+    }
+    unload(&f);
     /* The other player is stuck between the box and its goal: unsolvable. */
     CHECK(load(&f, &sokoban, "######\n#@$@.#\n######\n"));
     if (f.ok) {
