@@ -34,6 +34,7 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     a->restore_position = true;
     prefs_load(&a->prefs, p, a->note, sizeof a->note);
     tween_set_speed(&a->tw, settings_get_int(&a->prefs, "animation_speed", TWEEN_SPEED_DEFAULT, 0, TWEEN_SPEED_MAX));
+    a->reload.enabled = true;
     if (canvas_init(&a->cv, w, h) != 0) return error_set(err, NULL, 0, 0, "out of memory for a %dx%d canvas", w, h);
     a->dr = drawer_for_canvas(&a->cv);
     char png[PATH_MAX_LEN], atlas[PATH_MAX_LEN];
@@ -70,9 +71,12 @@ static void stop_work(app *a)
     a->hint_cell = -1;
 }
 
+void app_stop_work(app *a) { stop_work(a); }
+
 void app_free(app *a)
 {
     stop_work(a);
+    app_reload_free(a);
     free(a->dead);
     tween_free(&a->tw);
     iso_art_free(a->iso);
@@ -207,6 +211,8 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     if (note[0]) session_note(&a->s, "%s", note);
     a->scr = SCREEN_PLAY;
     a->help = false;
+    a->reload.reset = true;
+    a->reload.script_error[0] = a->reload.levels_error[0] = '\0';
     return 0;
 }
 
@@ -610,6 +616,9 @@ static void draw_play(app *a)
         .status = status,
     };
     view_draw_hud(&a->dr, &hud);
+    const char *broken = a->reload.script_error[0] ? a->reload.script_error : a->reload.levels_error;
+    if (broken[0])
+        view_draw_banner(&a->dr, "Reload failed: the previous version keeps running. Save a fix to retry.", broken);
     if (s->solved && !s->announced && !moving) {
         const char *lines[3];
         char stats[96];

@@ -9,6 +9,7 @@
 #include "app/paths.h"
 #include "app/prefs.h"
 #include "app/progress.h"
+#include "app/reload.h"
 #include "app/session.h"
 #include "app/task.h"
 #include "frontend/canvas.h"
@@ -69,6 +70,7 @@ typedef struct app {
                                     colour game's crates on their goals blink */
     view_kind view;              /* flat or iso (V toggles; hex games stay flat) */
     struct iso_art *iso;         /* the iso view's blocks, made once per tile size */
+    reload_state reload;         /* hot reload: the watcher and the last errors */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
@@ -89,6 +91,9 @@ void app_draw(app *a);
 void app_tick(app *a, uint64_t now_ms);
 /* Finishes pending work at once (scripted play: results must not depend on timing). Moves
  * being shown in motion keep going: they depend only on the clock given to app_tick. */
+/* Stops a hint, solve or playback in progress. */
+void app_stop_work(app *a);
+/* Finishes pending work at once (scripted play: results must not depend on timing). */
 void app_settle(app *a);
 /* Shows every move in motion at its end at once. */
 void app_finish_motion(app *a);

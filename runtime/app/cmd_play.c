@@ -30,6 +30,7 @@ typedef struct play_args {
     long long seed;
     int has_seed;
     int resume;
+    int no_watch;
 } play_args;
 
 static int parse_play(int argc, char **argv, play_args *pa)
@@ -69,6 +70,8 @@ static int parse_play(int argc, char **argv, play_args *pa)
             }
         } else if (!strcmp(a, "--resume")) {
             pa->resume = 1;
+        } else if (!strcmp(a, "--no-watch")) {
+            pa->no_watch = 1;
         } else if (a[0] == '-' && a[1]) {
             return cli_bad_option("play", a);
         } else if (!pa->game) {
@@ -105,6 +108,11 @@ static void print_result(const app *a)
     if (s->status[0]) {
         printf(",\"status\":");
         cli_json_string(stdout, s->status);
+    }
+    const char *broken = a->reload.script_error[0] ? a->reload.script_error : a->reload.levels_error;
+    if (broken[0]) {
+        printf(",\"reload_error\":");
+        cli_json_string(stdout, broken);
     }
     printf("}\n");
     fflush(stdout);
@@ -180,6 +188,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
     setup_window_extras(&a, win, !pa.keys, pa.skin);
+    a.reload.enabled = !pa.no_watch;
     app_scan_games(&a);
     int rc = EXIT_OK;
     if (pa.keys) {

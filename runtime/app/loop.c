@@ -28,6 +28,7 @@ static uint64_t scripted_clock;
 
 static void frame(app *a, window *win)
 {
+    app_reload_poll(a, now_ms());   /* hot reload: never blocks, on the real clock */
     if (scripted_clock) scripted_clock += FRAME_MS;
     app_tick(a, scripted_clock ? scripted_clock : now_ms());
     if (win) {
@@ -136,6 +137,34 @@ static int wait_token(app *a, window *win, const char *arg)
     return 0;
 }
 
+/* reloaded:N keeps the loop running until N hot reloads (good or refused) have happened in
+ * all, so a test can edit files in step with the game; at most RELOADED_MAX_MS. */
+enum { RELOADED_MAX_MS = 60000 };
+
+static int reloaded_token(app *a, window *win, const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end || n < 0 || n > 100000) return -1;
+    uint64_t give_up = now_ms() + RELOADED_MAX_MS;
+    while (a->reload.count < n && !a->quit) {
+        if (!a->reload.enabled) {
+            fprintf(stderr, "tessera play: --keys: reloaded:%ld with --no-watch never ends; not waiting\n", n);
+            return 0;
+        }
+        if (now_ms() > give_up) {
+            fprintf(stderr, "tessera play: --keys: reloaded:%ld: only %d reloads after %d s; going on\n", n,
+                    a->reload.count, RELOADED_MAX_MS / 1000);
+            return 0;
+        }
+        pump(a, win);
+        frame(a, win);
+        struct timespec nap = { 0, FRAME_MS * 1000000L };
+        nanosleep(&nap, NULL);
+    }
+    return 0;
+}
+
 /* frame:N draws N frames without input (a move in motion goes on for N x FRAME_MS). */
 static int frame_token(app *a, window *win, const char *arg)
 {
@@ -207,6 +236,12 @@ int loop_keys(app *a, window *win, const char *seq)
                 break;
             }
             continue;
+        } else if (!strncmp(tok, "reloaded:", 9)) {
+            if (reloaded_token(a, win, tok + 9) != 0) {
+                fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", tok);
+                rc = -1;
+                break;
+            }
         } else if (!key_known(tok)) {
             fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", tok);
             rc = -1;

@@ -368,3 +368,59 @@ int session_open_text(session *s, const char *name, const char *text, error *err
     start_level(s);
     return 0;
 }
+
+int session_replay(session *s, const history *old_hist, const movelog *old_log, int32_t old_pos)
+{
+    start_level(s);
+    if (!s->live) return -1;
+    topology topo = s->st.g->topo;
+    int32_t k = 0;
+    for (; k < old_pos; k++) {
+        const record *r = &old_hist->rec[k];
+        if (k >= old_log->cap_end) break;          /* the log lost track (out of memory) */
+        int32_t from = k > 0 ? old_log->end[k - 1] : 0, to = old_log->end[k];
+        if (r->flags & RECORD_RESTART) {
+            if (!session_restart(s) && s->st.moves != 0) break;
+            continue;
+        }
+        if (from == to) continue;                   /* the script's own edits (on_reload) */
+        int32_t pos_before = s->st.hist.pos, applied = 0;
+        int first = grid_dir_from_letter(topo, old_log->text[from]);
+        history_begin(&s->st, first);
+        for (int32_t i = from; i < to; i++) {
+            char c = old_log->text[i];
+            int ok;
+            if (c >= '1' && c <= '9') ok = session_select_player(s, c - '1');
+            else {
+                int dir = grid_dir_from_letter(topo, c);
+                ok = dir >= 0 && session_move(s, dir);
+            }
+            if (!ok) break;
+            applied++;
+        }
+        history_end(&s->st);
+        movelog_commit(&s->log, &s->st, pos_before);
+        /* A record that no longer plays in full is where the replay stops: the part that
+         * played stays (one undoable step), the rest and everything after is gone. */
+        if (applied < to - from) break;
+    }
+    return k;
+}
+
+int session_on_reload(session *s, error *err)
+{
+    if (!s->live || !game_has_hook(s->game, "on_reload")) return 0;
+    state *st = &s->st;
+    int32_t before = st->hist.pos;
+    history_begin(st, -1);
+    int rc = game_on_reload(s->game, st, err);
+    history_end(st);
+    movelog_commit(&s->log, st, before);
+    if (rc != 0) {
+        /* Whatever the failed hook changed is taken back, and not left to redo. */
+        if (st->hist.pos > before && history_undo(st)) st->hist.nrec = st->hist.pos;
+        return -1;
+    }
+    update_solved(s);
+    return 0;
+}

@@ -83,4 +83,15 @@ char *session_lurd(const session *s);
  * messages and as the collection's path) and starts the first. On bad text returns -1 with
  * err and keeps everything as it was. */
 int session_open_text(session *s, const char *name, const char *text, error *err);
+
+/* Hot reload. The caller has taken the state (s->live false; the old position's history and
+ * move log kept by the caller in old_hist and old_log) and set s->levels and s->index (or
+ * s->shuffled): starts the current level afresh and plays the first old_pos records of the
+ * old history again, record by record (a walk by click as one record, a restart as a
+ * restart), stopping at the first step that no longer applies. Returns the number of records
+ * played in full; -1 when the level cannot be started. */
+int session_replay(session *s, const history *old_hist, const movelog *old_log, int32_t old_pos);
+/* Runs the game's on_reload(level) hook (if any) on the position; its edits form one
+ * history record. On an error in the hook its edits are taken back: 0, or -1 with err. */
+int session_on_reload(session *s, error *err);
 #endif

@@ -19,6 +19,7 @@ static const uint32_t ROW_SELECTED = 0xFF35507Fu, ROW_STRIPE = 0x0DFFFFFFu;
 static const uint32_t MISSING = 0xFFFF00FFu, MISSING_DARK = 0xFF80007Cu;
 static const uint32_t HIGHLIGHT = 0xFFFFDC5Eu, DEADLOCK = 0xFFE53B30u;
 static const uint32_t NUMBER_INK = 0xFF3B2A20u;
+static const uint32_t BANNER = 0xF0801C1Cu, BANNER_EDGE = 0xFFE53B30u;
 
 /* Text and spacing grow with the canvas, so a HiDPI window reads like a normal one. */
 static int ui_scale(int w, int h)
@@ -510,6 +511,57 @@ void view_draw_hud(const drawer *d, const view_hud *hud)
     draw_left(d, x, right, ty, hud->title, ui, INK_SOFT, 0);
 
     view_draw_status(d, hud->status);
+}
+
+/* The longest start of s (up to n bytes) that fits max_w, broken after a space when one is
+ * in reach; at least one character. */
+static size_t fit_line(const char *s, size_t n, int scale, int max_w)
+{
+    char buf[512];
+    size_t best = 0, space = 0;
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    for (size_t k = 1; k <= n; k++) {
+        memcpy(buf, s, k);
+        buf[k] = 0;
+        if (text_width(buf, scale) > max_w) break;
+        best = k;
+        if (s[k - 1] == ' ') space = k;
+    }
+    if (best == 0) return n ? 1 : 0;
+    if (best < n && space > best / 2) return space;
+    return best;
+}
+
+void view_draw_banner(const drawer *d, const char *title, const char *text)
+{
+    enum { MAX_LINES = 4 };
+    int ui = ui_scale(d->w, d->h), top = bar_height(ui), pad = 8 * ui;
+    int line_h = (TEXT_CAP_HEIGHT + TEXT_DESCENT + 4) * ui, max_w = d->w - 2 * pad;
+    char lines[MAX_LINES][512];
+    int n = 0;
+    const char *p = text ? text : "";
+    size_t left = strlen(p);
+    while (left > 0 && n < MAX_LINES) {
+        size_t k = fit_line(p, left, ui, max_w);
+        if (k == 0) break;
+        if (n == MAX_LINES - 1 && k < left) {
+            text_ellipsize(p, ui, max_w, lines[n++], sizeof lines[0]);
+            break;
+        }
+        snprintf(lines[n++], sizeof lines[0], "%.*s", (int)k, p);
+        p += k;
+        left -= k;
+        while (left > 0 && *p == ' ') p++, left--;
+    }
+    int h = pad + line_h * (n + 1) + pad / 2;
+    draw_fill_rect(d, 0, top, d->w, h, BANNER);
+    draw_fill_rect(d, 0, top + h - (ui > 1 ? ui / 2 : 1), d->w, ui > 1 ? ui / 2 : 1, BANNER_EDGE);
+    int y = top + pad;
+    draw_text_shadowed(d, pad, y, title ? title : "", ui, ACCENT, SHADOW);
+    for (int i = 0; i < n; i++) {
+        y += line_h;
+        draw_text_shadowed(d, pad, y, lines[i], ui, INK, SHADOW);
+    }
 }
 
 /* }====== */

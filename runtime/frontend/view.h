@@ -103,6 +103,9 @@ typedef struct view_hud {
 void view_hud_margins(int canvas_w, int canvas_h, int *top, int *bottom);
 /* The top bar (game, level N/M and title, moves and pushes) and the status line. */
 void view_draw_hud(const drawer *d, const view_hud *hud);
+/* A red banner under the top bar: a title line, then text wrapped to the width (at most four
+ * lines; the rest ellipsized). Hot reload shows a broken edit's error with it. */
+void view_draw_banner(const drawer *d, const char *title, const char *text);
 /* Only the bottom status line (for menus). */
 void view_draw_status(const drawer *d, const char *text);
 

@@ -237,16 +237,32 @@ game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
     return g;
 }
 
+game *game_load_again(const game *g, error *err)
+{
+    return game_build(g->scripts_dir, g->path, err);
+}
+
+bool game_same_rules(const game *a, const game *b)
+{
+    return memcmp(&a->rules, &b->rules, sizeof a->rules) == 0;
+}
+
+void game_swap(game *a, game *b)
+{
+    /* Byte copies (a struct assignment may skip padding, which game_same_rules compares).
+     * Both games keep their addresses, so states pointing at game_rules(a) see b's rules. */
+    game t;
+    memcpy(&t, a, sizeof t);
+    memcpy(a, b, sizeof t);
+    memcpy(b, &t, sizeof t);
+}
+
 int game_reload(game *g, error *err)
 {
-    game *fresh = game_build(g->scripts_dir, g->path, err);
+    game *fresh = game_load_again(g, err);
     if (!fresh) return -1;
-    int changed = memcmp(&g->rules, &fresh->rules, sizeof g->rules) != 0;
-    /* Swap everything but the address of the ruleset, which states point to. */
-    game old = *g;
-    *g = *fresh;
-    memcpy(&g->rules, &fresh->rules, sizeof g->rules);      /* a struct copy may skip padding */
-    *fresh = old;                                           /* the old parts, to be freed */
+    int changed = !game_same_rules(g, fresh);
+    game_swap(g, fresh);                                    /* fresh now holds the old parts */
     game_free(fresh);
     return changed;
 }

@@ -47,6 +47,13 @@ game *game_load(const char *scripts_dir, const char *name_or_path, error *err);
  * old rules must be rebuilt from their files), -1 with err when the new script is broken (the
  * old game keeps running). game_rules() keeps its address across reloads. */
 int game_reload(game *g, error *err);
+/* game_reload in steps, so the caller can check more (levels under the new rules, the
+ * on_reload hook) before committing: a fresh copy of g compiled from its script now (NULL
+ * with err when broken); whether two games declare identical rulesets; and a swap of two
+ * games' contents, each keeping its address (swapping back undoes it). */
+game *game_load_again(const game *g, error *err);
+bool game_same_rules(const game *a, const game *b);
+void game_swap(game *a, game *b);
 void game_free(game *g);
 /* The script file of name (malloc'd), or NULL with err: a path (a relative one is taken from
  * from_dir when that is given), or a bundled name looked up as DIR/NAME.lua then

@@ -1,0 +1,204 @@
+/* reload.c: hot reload: a saved script or level file applied to the running session as one
+ * transaction (see reload.h), and the game loop's polling of the watcher. */
+#include "app/reload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/watch.h"
+#include "script/game.h"
+
+enum { RELOAD_MAX_CHANGES = 64 };
+
+/* The sliding board being played as board text ("WxH: n n ..."), to read it again under new
+ * rules; malloc'd, NULL when out of memory. */
+static char *board_text(const level *lv, size_t *len)
+{
+    int n = lv->g.w * lv->g.h;
+    char *text = malloc((size_t)n * 8 + 32);
+    if (!text) return NULL;
+    int k = sprintf(text, "%dx%d:", lv->g.w, lv->g.h);
+    for (int i = 0; i < n; i++) k += sprintf(text + k, " %d", lv->num ? lv->num[i] : 0);
+    *len = (size_t)k;
+    return text;
+}
+
+/* History records (up to pos) that hold something the player did: moves, player changes,
+ * restarts (not the script's own edits). */
+static int count_steps(const history *h, const movelog *log, int32_t pos)
+{
+    int n = 0;
+    for (int32_t k = 0; k < pos && k < log->cap_end; k++)
+        if ((h->rec[k].flags & RECORD_RESTART) || log->end[k] != (k > 0 ? log->end[k - 1] : 0)) n++;
+    return n;
+}
+
+int session_reload(session *s, bool script, bool levels, reload_result *res, error *err)
+{
+    memset(res, 0, sizeof *res);
+    game *fresh = NULL;
+    if (script && !(fresh = game_load_again(s->game, err))) return -1;
+    const ruleset *rules = game_rules(fresh ? fresh : s->game);
+    bool rules_changed = fresh && !game_same_rules(s->game, fresh);
+    bool rebuild = levels || rules_changed;
+    bool new_board = rules_changed && s->playing_shuffled;
+
+    /* Everything that can fail on its own comes first, before anything of s is touched. */
+    levelset new_levels, new_shuffled;
+    memset(&new_levels, 0, sizeof new_levels);
+    memset(&new_shuffled, 0, sizeof new_shuffled);
+    if (rebuild) {
+        if (levelset_load(&new_levels, s->levels_path, rules, err) != 0) goto fail;
+        if (new_levels.count < 1) {
+            error_set(err, s->levels_path, 0, 0, "the level file holds no level");
+            goto fail;
+        }
+        if (new_board) {
+            size_t len;
+            char *text = board_text(&s->shuffled.levels[0], &len);
+            int rc = text ? levelset_parse(&new_shuffled, "shuffled board", text, len, FORMAT_BOARDS, rules, err)
+                          : error_set(err, s->levels_path, 0, 0, "out of memory");
+            free(text);
+            if (rc != 0) goto fail;
+        }
+    }
+
+    /* The swap: from here on a failure rolls back. */
+    if (fresh) game_swap(s->game, fresh);                /* fresh holds the old game now */
+    state old_st = s->st;
+    bool old_live = s->live, old_solved = s->solved, old_announced = s->announced;
+    levelset old_levels = s->levels, old_shuffled = s->shuffled;
+    int old_index = s->index;
+    int32_t old_pos = s->st.hist.pos;
+    movelog old_log = s->log;
+    if (rebuild) {
+        s->live = false;                                 /* start_level must not free old_st */
+        movelog_init(&s->log);
+        s->levels = new_levels;
+        if (new_board) s->shuffled = new_shuffled;
+        if (s->index >= s->levels.count) s->index = s->levels.count - 1;
+        res->rebuilt = true;
+        res->total = count_steps(&old_st.hist, &old_log, old_pos);
+        int records = session_replay(s, &old_st.hist, &old_log, old_pos);
+        if (records < 0) {
+            error_set(err, s->levels_path, 0, 0, "out of memory");
+            goto rollback;
+        }
+        res->replayed = count_steps(&old_st.hist, &old_log, records);
+        if (s->solved && old_solved) s->announced = old_announced;
+    }
+    if (fresh && session_on_reload(s, err) != 0) goto rollback;
+
+    /* Committed: the old parts go. */
+    if (rebuild) {
+        if (old_live) state_free(&old_st);
+        levelset_free(&old_levels);
+        if (new_board) levelset_free(&old_shuffled);
+        movelog_free(&old_log);
+    }
+    game_free(fresh);
+    return 0;
+
+rollback:
+    if (rebuild) {
+        if (s->live) state_free(&s->st);
+        movelog_free(&s->log);
+        levelset_free(&s->levels);
+        if (new_board) levelset_free(&s->shuffled);
+        s->st = old_st;
+        s->live = old_live;
+        s->log = old_log;
+        s->levels = old_levels;
+        s->shuffled = old_shuffled;
+        s->index = old_index;
+        s->solved = old_solved;
+        s->announced = old_announced;
+    }
+    if (fresh) game_swap(s->game, fresh);
+    game_free(fresh);
+    return -1;
+
+fail:
+    levelset_free(&new_levels);
+    levelset_free(&new_shuffled);
+    game_free(fresh);
+    return -1;
+}
+
+/* {====== the game loop's side */
+
+/* Files are only ever added while a session lasts: removing and adding a folder's watch
+ * again would lose a save made in between. */
+static void watch_session(app *a)
+{
+    reload_state *r = &a->reload;
+    if (r->reset) watch_clear(r->w);
+    r->reset = false;
+    const char *const *files = NULL;
+    int n = game_source_files(a->s.game, &files);
+    for (int i = 0; i < n; i++) watch_add(r->w, files[i]);
+    watch_add(r->w, a->s.levels_path);
+    r->stale = false;
+}
+
+void app_reload_poll(app *a, uint64_t now_ms)
+{
+    reload_state *r = &a->reload;
+    if (!r->enabled || !a->have_session) return;
+    if (!r->w && !(r->w = watch_new())) return;
+    if (r->stale || r->reset) watch_session(a);
+    int changed[RELOAD_MAX_CHANGES];
+    int n = watch_poll(r->w, now_ms, changed, RELOAD_MAX_CHANGES);
+    if (n == 0) return;
+
+    session *s = &a->s;
+    bool script = false, levels = false;
+    const char *path = NULL, *level_path = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *p = watch_path(r->w, changed[i]);
+        if (strcmp(p, s->levels_path) == 0) {
+            levels = true;
+            level_path = p;
+        } else {
+            script = true;
+            if (!path) path = p;
+        }
+    }
+    if (!path) path = level_path;
+    char shown[PATH_MAX_LEN];
+    snprintf(shown, sizeof shown, "%s", path);
+
+    app_stop_work(a);          /* a solver thread may be reading the rules or the position */
+    reload_result res;
+    error err;
+    if (session_reload(s, script, levels, &res, &err) == 0) {
+        fprintf(stderr, "reload: ok %s\n", shown);
+        if (script) r->script_error[0] = '\0';
+        if (levels || res.rebuilt) r->levels_error[0] = '\0';
+        if (res.rebuilt && res.replayed < res.total)
+            session_note(s, "Reloaded %s: replayed %d of %d moves (move %d no longer applies)",
+                         path_basename(shown), res.replayed, res.total, res.replayed + 1);
+        else session_note(s, "Reloaded %s", path_basename(shown));
+        tween_sync(&a->tw, &s->st);  /* the position may be a new one: show it as it is */
+        a->dead_position = 0;  /* the marks were for the old rules or level */
+        a->ndead = 0;
+        if (script) r->stale = true;  /* the new script may require other modules */
+    } else {
+        char buf[ERROR_TEXT_MAX + 300];
+        error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "reload: error %s\n", buf);
+        snprintf(script ? r->script_error : r->levels_error, sizeof r->script_error, "%s", buf);
+    }
+    r->count++;
+    fflush(stderr);
+}
+
+void app_reload_free(app *a)
+{
+    watch_free(a->reload.w);
+    a->reload.w = NULL;
+}
+
+/* }====== */

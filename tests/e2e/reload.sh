@@ -1,0 +1,143 @@
+# reload.sh: hot reload through the real game loop. `tessera play` runs in the background on a
+# key sequence that keeps the loop running (reloaded:N, wait:MS) while this script edits the
+# game's script and level file; each edit is made once the previous reload line has appeared
+# on stderr, so nothing depends on timing.
+# usage: reload.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+outdir=$3/reload
+rm -rf "$outdir"
+mkdir -p "$outdir"
+. "$(dirname "$0")/lib.sh"
+
+game=$outdir/game.lua
+levels=$outdir/levels.xsb
+
+# write_game NAME ON_RELOAD_BODY [SED]: a small push game whose on_reload prints a marker
+# (SED edits it before it is saved).
+write_game() {
+    cat > "$game.tmp" <<EOF
+-- a game edited while it runs
+return tessera.game {
+  name = "$1",
+  tiles = {
+    ["#"] = { "wall", solid = true },
+    [" "] = { "floor" },
+    ["."] = { "goal", goal = true },
+    ["\$"] = { "box", pushable = true },
+    ["@"] = { "player", player = true },
+    ["*"] = { "box", "goal" },
+  },
+  on_reload = function(level) $2 end,
+}
+EOF
+    [ -n "${3:-}" ] && sed -i "$3" "$game.tmp"
+    mv "$game.tmp" "$game"     # saved by rename, as many editors do
+}
+
+# wait_for FILE TEXT COUNT: waits (up to 60 s) until FILE holds TEXT at least COUNT times.
+wait_for() {
+    local i=0
+    while [ "$(grep -c -F -- "$2" "$1" 2>/dev/null)" -lt "$3" ]; do
+        i=$((i + 1))
+        if [ $i -gt 1200 ]; then
+            fail "timed out waiting for '$2' (x$3) in $(basename "$1"): $(cat "$1")"
+            return 1
+        fi
+        sleep 0.05
+    done
+    ok
+}
+
+# The level: walking right twice from the start.
+printf '########\n#@  $ .#\n#      #\n########\n' > "$levels"
+write_game "Before" 'print("on_reload ran")'
+
+# run_play ENV KEYS: starts the game in the background; its pid in $pid.
+run_play() {
+    env $1 "$tessera" play "$game" "$levels" --keys "$2" > "$outdir/out.json" 2> "$outdir/err.txt" &
+    pid=$!
+}
+
+# ---- inotify (the default): good edit, broken edits, repair, level edits
+run_play "" "right right reloaded:9"
+sleep 0.3    # the two moves and the first frames
+
+# 1. A good edit: the rules are swapped in, the position kept, on_reload runs.
+write_game "After" 'print("on_reload ran")'
+wait_for "$outdir/err.txt" "reload: ok $game" 1
+wait_for "$outdir/err.txt" "on_reload ran" 1
+
+# 2. A syntax error: reported with file:line, the old rules keep running.
+printf 'return tessera.game {\n  name = "Broken"\n  tiles = {}\n}\n' > "$game"
+wait_for "$outdir/err.txt" "reload: error $game:3:" 1
+
+# 3. An invalid game table (a misspelt flag), saved by rename.
+write_game "Still broken" 'print("never")' 's/solid = true/solidd = true/'
+wait_for "$outdir/err.txt" "reload: error $game:" 2
+grep -q "solidd" "$outdir/err.txt" && ok || fail "invalid table error names the field: $(cat "$outdir/err.txt")"
+
+# 4. A runtime error in on_reload: the new script is refused as a whole.
+write_game "Hook fails" 'error("on_reload exploded")'
+wait_for "$outdir/err.txt" "on_reload exploded" 1
+grep -q "reload: error $game:[0-9]*: .*on_reload exploded" "$outdir/err.txt" && ok ||
+    fail "hook error line: $(cat "$outdir/err.txt")"
+
+# 5. The repair clears the error.
+write_game "Repaired" 'print("on_reload ran")'
+wait_for "$outdir/err.txt" "reload: ok $game" 2
+
+# 6. A level edit that keeps the walked path: the history is replayed in full.
+printf '########\n#@  $ .#\n#      #\n#  $ . #\n########\n' > "$levels"
+wait_for "$outdir/err.txt" "reload: ok $levels" 1
+
+# 7. A level edit that walls the second step off: the replay stops before it.
+printf '########\n#@ #$ .#\n#      #\n#  $ . #\n########\n' > "$levels.tmp"
+mv "$levels.tmp" "$levels"
+wait_for "$outdir/err.txt" "reload: ok $levels" 2
+
+# 8. A broken level file: reported with file:line:col, the level stays.
+printf '########\n#@ #$ x#\n########\n' > "$levels"
+wait_for "$outdir/err.txt" "reload: error $levels:2:7:" 1
+printf '########\n#@ #$ .#\n#      #\n#  $ . #\n########\n' > "$levels"
+wait_for "$outdir/err.txt" "reload: ok $levels" 3
+
+wait $pid
+status=$?
+out=$(cat "$outdir/out.json")
+[ $status -eq 0 ] && ok || fail "play exited $status: $(cat "$outdir/err.txt")"
+expect_output '"game":"Repaired"' "the repaired script's rules run"
+expect_output '"moves":1' "the history replayed up to the walled-off step"
+case "$out" in *reload_error*) fail "no reload error is left: $out" ;; *) ok ;; esac
+n=$(grep -c '^reload: ' "$outdir/err.txt")
+[ "$n" -eq 9 ] && ok || fail "one line per reload (9 expected, $n): $(cat "$outdir/err.txt")"
+
+# ---- the polling fallback, and a broken edit left in place (shown in the JSON)
+write_game "Polled" 'print("on_reload ran")'
+printf '########\n#@  $ .#\n#      #\n########\n' > "$levels"
+run_play "TESSERA_WATCH=poll" "right right reloaded:3 left"
+sleep 0.3
+write_game "Polled again" 'print("on_reload ran")'
+wait_for "$outdir/err.txt" "reload: ok $game" 1
+printf '########\n#@  $ .#\n#      #\n#      #\n########\n' > "$levels"
+wait_for "$outdir/err.txt" "reload: ok $levels" 1
+printf 'return tessera.game {\n  name = 42,\n}\n' > "$game"
+wait_for "$outdir/err.txt" "reload: error $game:" 1
+wait $pid
+out=$(cat "$outdir/out.json")
+expect_output '"game":"Polled again"' "polling: the good edit is live, the broken one refused"
+expect_output '"moves":3' "polling: the moves kept across reloads, then one more"
+expect_output '"reload_error":"' "a pending reload error is reported"
+
+# ---- --no-watch: an edit changes nothing
+write_game "Unwatched" 'print("on_reload ran")'
+"$tessera" play "$game" "$levels" --no-watch --keys "right wait:1500" > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+sleep 0.3
+write_game "Edited anyway" 'print("on_reload ran")'
+wait $pid
+out=$(cat "$outdir/out.json")$(cat "$outdir/err.txt")
+expect_output '"game":"Unwatched"' "--no-watch keeps the script as loaded"
+case "$out" in *"reload:"*) fail "--no-watch printed a reload line: $out" ;; *) ok ;; esac
+
+finish
