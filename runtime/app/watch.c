@@ -150,7 +150,9 @@ static void read_events(watch *w, uint64_t now_ms)
 {
     /* Aligned as inotify(7) asks; events never straddle two reads. */
     char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    for (;;) {
+    /* A bounded number of reads per frame: a folder written to all the time (a log beside
+     * the script) must not hold the game loop here. */
+    for (int reads = 0; reads < 16; reads++) {
         ssize_t len = read(w->fd, buf, sizeof buf);
         if (len <= 0) {
             if (len < 0 && errno == EINTR) continue;
