@@ -1,8 +1,10 @@
 /* host.c: the sandboxed Lua state: capped allocator, instruction budget, the trimmed standard
  * libraries, a text-only require, and lua_pcall with a traceback message handler. */
+#define _XOPEN_SOURCE 700
 #include "script/host.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,13 @@ struct host {
     char oom_where[320];        /* "file:line" of the Lua code running when the cap was hit */
     char **files;
     int nfiles;
+    char **roots;               /* canonical folders scripts may read under */
+    int nroots;
 };
+
+/* Folders every new host may read under besides its own (the mods folders). */
+static char **extra_roots;
+static int nextra_roots;
 
 /* Registry key of math.randomseed as the library made it. */
 #define HOST_RANDOMSEED "tessera.randomseed"
@@ -150,6 +158,179 @@ static int host_collectgarbage(lua_State *L)
 /* }==================================================================== */
 
 /* {====================================================================
+ * Reading files: only under the allowed folders, resolved with realpath
+ * ===================================================================== */
+
+int host_add_read_root(const char *dir)
+{
+    char **bigger = realloc(extra_roots, sizeof *bigger * (size_t)(nextra_roots + 1));
+    if (!bigger) return -1;
+    extra_roots = bigger;
+    if (!(extra_roots[nextra_roots] = host_strdup(dir))) return -1;
+    nextra_roots++;
+    return 0;
+}
+
+void host_clear_read_roots(void)
+{
+    for (int i = 0; i < nextra_roots; i++) free(extra_roots[i]);
+    free(extra_roots);
+    extra_roots = NULL;
+    nextra_roots = 0;
+}
+
+/* Adds the canonical form of dir (its first len bytes) to h's roots; a folder that does not
+ * exist is no root. */
+static void add_root(host *h, const char *dir, size_t len)
+{
+    char path[PATH_MAX], real[PATH_MAX];
+    if (len == 0 || len >= sizeof path) return;
+    memcpy(path, dir, len);
+    path[len] = '\0';
+    if (!realpath(path, real)) return;
+    for (int i = 0; i < h->nroots; i++)
+        if (strcmp(h->roots[i], real) == 0) return;
+    char **bigger = realloc(h->roots, sizeof *bigger * (size_t)(h->nroots + 1));
+    if (!bigger) return;
+    h->roots = bigger;
+    if ((h->roots[h->nroots] = host_strdup(real)) != NULL) h->nroots++;
+}
+
+static void set_roots(host *h)
+{
+    if (h->own_dir) add_root(h, h->own_dir, strlen(h->own_dir));
+    for (const char *p = h->scripts_dir; p && *p;) {
+        const char *sep = strchr(p, GAME_SEARCH_SEP);
+        size_t n = sep ? (size_t)(sep - p) : strlen(p);
+        add_root(h, p, n);
+        p = sep ? sep + 1 : NULL;
+    }
+    if (h->levels_dir) add_root(h, h->levels_dir, strlen(h->levels_dir));
+    for (int i = 0; i < nextra_roots; i++) add_root(h, extra_roots[i], strlen(extra_roots[i]));
+}
+
+bool host_may_read(const host *h, const char *path, char *real, size_t size)
+{
+    char buf[PATH_MAX];
+    if (!realpath(path, buf)) return false;
+    for (int i = 0; i < h->nroots; i++) {
+        size_t n = strlen(h->roots[i]);
+        if (strncmp(buf, h->roots[i], n) == 0 && (buf[n] == '\0' || buf[n] == '/' || n == 1)) {
+            if (real) snprintf(real, size, "%s", buf);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The real path of the file named by argument arg, pushed; relative names start from the
+ * script's own folder. NULL with a message pushed when it cannot be read from here. */
+static const char *push_readable_path(lua_State *L, int arg)
+{
+    host *h = host_of(L);
+    const char *name = luaL_checkstring(L, arg);
+    const char *path = name[0] != '/' && h->own_dir ? lua_pushfstring(L, "%s/%s", h->own_dir, name)
+                                                    : lua_pushstring(L, name);
+    char real[PATH_MAX];
+    if (!realpath(path, real)) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: no such file", name);
+        return NULL;
+    }
+    if (!host_may_read(h, path, real, sizeof real)) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: outside the folders scripts may read (the game's own folder and the mods folders)",
+                        name);
+        return NULL;
+    }
+    lua_pop(L, 1);
+    return lua_pushstring(L, real);
+}
+
+/* io.open(name [, mode]): the library's, for reading only, under the allowed folders. */
+static int host_io_open(lua_State *L)
+{
+    const char *mode = luaL_optstring(L, 2, "r");
+    if (strcmp(mode, "r") != 0 && strcmp(mode, "rb") != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: mode '%s' is not allowed: scripts may only read files", luaL_checkstring(L, 1), mode);
+        return 2;
+    }
+    const char *real = push_readable_path(L, 1);
+    if (!real) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    int base = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushstring(L, real);
+    lua_pushstring(L, mode);
+    lua_call(L, 2, LUA_MULTRET);
+    return lua_gettop(L) - base;
+}
+
+/* io.lines(name, ...): the library's on a file under the allowed folders (run mode: with no
+ * name, the lines of standard input). */
+static int host_io_lines(lua_State *L)
+{
+    int n = lua_gettop(L);
+    if (n == 0 || lua_isnil(L, 1)) {
+        if (!host_of(L)->stdio) return luaL_argerror(L, 1, "a file name is required");
+    } else {
+        if (!push_readable_path(L, 1)) return lua_error(L);
+        lua_replace(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* Compiles the text file named by argument 1 (under the allowed folders); pushes the chunk,
+ * or nil and a message. */
+static int load_readable(lua_State *L)
+{
+    const char *real = push_readable_path(L, 1);
+    if (!real) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 0;
+    }
+    if (luaL_loadfilex(L, real, "t") != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 0;
+    }
+    host_add_file(host_of(L), real);
+    return 1;
+}
+
+/* loadfile(name [, mode [, env]]): text chunks only, under the allowed folders. */
+static int host_loadfile_lua(lua_State *L)
+{
+    int has_env = !lua_isnone(L, 3);
+    lua_settop(L, 3);
+    if (!load_readable(L)) return 2;
+    if (has_env) {
+        lua_pushvalue(L, 3);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    return 1;
+}
+
+/* dofile(name): runs a text file under the allowed folders, returning what it returns. */
+static int host_dofile(lua_State *L)
+{
+    lua_settop(L, 1);
+    if (!load_readable(L)) return lua_error(L);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L) - 2;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
  * require: Lua text modules from the script's folder and scripts_dir
  * ===================================================================== */
 
@@ -240,6 +421,8 @@ static int host_require(lua_State *L)
         return luaL_error(L, "module '%s' not found:%s", name, lua_tostring(L, -1));
     }
     const char *path = lua_tostring(L, 3);
+    if (!host_may_read(h, path, NULL, 0))
+        return luaL_error(L, "module '%s': %s is outside the folders scripts may read", name, path);
     lua_pushlightuserdata(L, &loading_sentinel);
     lua_setfield(L, 2, name);
     if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
@@ -294,7 +477,8 @@ static void set_library(lua_State *L, const char *name)
 static int host_open(lua_State *L)
 {
     static const char *const os_safe[] = { "clock", "date", "time", NULL };
-    static const char *const io_run[] = { "read", "stderr", "stdin", "stdout", "write", NULL };
+    static const char *const io_run[] = { "lines", "open", "read", "stderr", "stdin", "stdout", "type", "write", NULL };
+    static const char *const io_game[] = { "lines", "open", "type", NULL };
     host *h = host_of(L);
 
     open_lib(L, LUA_GNAME, luaopen_base);
@@ -309,17 +493,22 @@ static int host_open(lua_State *L)
     lua_call(L, 0, 1);
     keep_fields(L, os_safe);
     set_library(L, LUA_OSLIBNAME);
-    if (h->stdio) {
-        lua_pushcfunction(L, luaopen_io);
-        lua_call(L, 0, 1);
-        keep_fields(L, io_run);
-        set_library(L, LUA_IOLIBNAME);
-    }
+    /* io: reading files under the allowed folders (run mode: standard input and output too). */
+    lua_pushcfunction(L, luaopen_io);
+    lua_call(L, 0, 1);
+    keep_fields(L, h->stdio ? io_run : io_game);
+    lua_getfield(L, -1, "open");
+    lua_pushcclosure(L, host_io_open, 1);
+    lua_setfield(L, -2, "open");
+    lua_getfield(L, -1, "lines");
+    lua_pushcclosure(L, host_io_lines, 1);
+    lua_setfield(L, -2, "lines");
+    set_library(L, LUA_IOLIBNAME);
 
     lua_pushglobaltable(L);
-    lua_pushnil(L);
+    lua_pushcfunction(L, host_dofile);
     lua_setfield(L, -2, "dofile");
-    lua_pushnil(L);
+    lua_pushcfunction(L, host_loadfile_lua);
     lua_setfield(L, -2, "loadfile");
     lua_getfield(L, -1, "load");
     lua_pushcclosure(L, host_load, 1);
@@ -367,6 +556,7 @@ host *host_new(const host_config *cfg, error *err)
         error_set(err, cfg->name, 0, 0, "out of memory");
         return NULL;
     }
+    set_roots(h);
     h->L = lua_newstate(host_alloc, h);
     if (!h->L) {
         host_free(h);
@@ -388,6 +578,8 @@ void host_free(host *h)
     if (h->L) lua_close(h->L);
     for (int i = 0; i < h->nfiles; i++) free(h->files[i]);
     free(h->files);
+    for (int i = 0; i < h->nroots; i++) free(h->roots[i]);
+    free(h->roots);
     free(h->name);
     free(h->own_dir);
     free(h->scripts_dir);

@@ -1,17 +1,20 @@
 /* host.h: the sandboxed Lua state every script runs in (games, `tessera run` scripts).
  *
  * The sandbox, in one place:
- *  - libraries: base (without dofile and loadfile; `load` compiles text chunks only;
+ *  - libraries: base (`load`, `loadfile` and `dofile` compile text chunks only;
  *    `collectgarbage` limited to "collect", "count", "step" and "isrunning"), coroutine,
- *    string (without string.dump), table, math, utf8 and os.time/os.clock/os.date.
- *    No io (run mode adds io.write/io.read and the three standard files), no debug, no
- *    package: `require "NAME"` loads NAME.lua (or NAME/init.lua; dots are folders) from the
- *    script's own folder, then from scripts_dir, as text only; never a C module.
+ *    string (without string.dump), table, math, utf8 and os.time/os.clock/os.date; io.open
+ *    (reading only), io.lines (with a file name) and io.type (run mode adds io.write/io.read
+ *    and the three standard files). No debug, no package: `require "NAME"` loads NAME.lua
+ *    (or NAME/init.lua; dots are folders) from the script's own folder, then from each folder
+ *    of scripts_dir, as text only; never a C module.
+ *  - files: every read is checked by host_may_read (below): only under the game's own
+ *    folder, its search path, the levels folder and the mods folders.
  *  - memory: a cap on everything the Lua allocator holds (HOST_DEFAULT_MEMORY, 64 MiB, for
  *    game scripts); past it allocations fail and the script gets "not enough memory".
  *  - time: a count hook checks every HOST_HOOK_STEP VM instructions; one call from C into Lua
  *    (one host_pcall) that runs more than the instruction limit (HOST_DEFAULT_INSTRUCTIONS,
- *    200 million, about a second) fails with "script ran too long (instruction limit)".
+ *    100 million, about half a second on a desktop machine) fails with "script ran too long (instruction limit)".
  *    Once over the limit every further check fails too, so a script cannot catch it with
  *    pcall and carry on.
  *  - print writes to stderr as "[name] text" (run mode: to stdout, no prefix).
@@ -32,7 +35,7 @@
 #include "core/error.h"
 
 #define HOST_DEFAULT_MEMORY ((size_t)64 << 20)
-#define HOST_DEFAULT_INSTRUCTIONS 200000000L
+#define HOST_DEFAULT_INSTRUCTIONS 100000000L
 #define HOST_HOOK_STEP 10000
 
 typedef struct host_config {
@@ -71,6 +74,15 @@ void host_seed(host *h, uint64_t seed);
 int host_files(const host *h, const char *const **files);
 /* Records a compiled file (for hot reload watching). */
 void host_add_file(host *h, const char *path);
+
+/* Reading files. A script may read (io.open "r", io.lines, loadfile, dofile, require) only
+ * files whose real path (symlinks and ".." resolved) lies under its own folder, a folder of
+ * its search path (scripts_dir: the mods folders and the bundled scripts), levels_dir, or a
+ * folder added here for every host made after (the user's mods folders). */
+int host_add_read_root(const char *dir);
+void host_clear_read_roots(void);
+/* Whether h's scripts may read path; its real path goes to real (may be NULL). */
+bool host_may_read(const host *h, const char *path, char *real, size_t size);
 
 /* Turns a Lua error message into an error report: "file:line: text" is split into its parts;
  * a message without a position is reported against `file` (may be NULL). A file shortened by

@@ -16,12 +16,12 @@ end
 assert(os.execute == nil and os.remove == nil and os.rename == nil and os.exit == nil)
 assert(os.getenv == nil and os.tmpname == nil and os.setlocale == nil)
 assert(type(os.time()) == "number" and type(os.clock()) == "number" and type(os.date()) == "string")
-assert(io.open == nil and io.popen == nil and io.lines == nil and io.input == nil and io.output == nil)
+assert(io.popen == nil and io.input == nil and io.output == nil and io.close == nil and io.tmpfile == nil)
 assert(io.write and io.read and io.stdout and io.stderr)  -- tests and bots may print
-assert(package == nil and debug == nil and dofile == nil and loadfile == nil)
+assert(package == nil and debug == nil)
 assert(string.dump == nil)
 assert(require("os").execute == nil)         -- require hands out only the trimmed tables
-assert(require("io").open == nil and require("io").popen == nil)
+assert(require("io").popen == nil and require("io").open == io.open)
 checkerror("module 'debug' not found", require, "debug")
 checkerror("bad module name", require, "../scripts/sokoban")
 checkerror("bad module name", require, "/etc/passwd")
@@ -40,6 +40,69 @@ assert(load("x = 7", "=env", "t", env) and env.x == 5)
 checkerror("option 'stop' is not allowed", collectgarbage, "stop")
 checkerror("option 'generational' is not allowed", collectgarbage, "generational")
 assert(collectgarbage("count") > 0 and collectgarbage() == 0)
+
+-- Reading files: only under the script's own folder (here tests/lua), the scripts and levels
+-- folders and the mods folders, with every path resolved (no "..", no symlink out). Each
+-- escape is tried and must be refused:
+local function refused(f, msg, ...)
+  assert(f == nil, "expected a refusal")
+  assert(msg:find("outside the folders scripts may read", 1, true) or msg:find("not allowed", 1, true)
+         or msg:find("no such file", 1, true), msg)
+end
+local outside = "outside the folders scripts may read"
+--  1. writing, in every mode that writes
+for _, mode in ipairs { "w", "a", "r+", "w+", "a+", "wb" } do
+  local f, msg = io.open(data .. "small.xsb", mode)
+  assert(f == nil and msg:find("mode '" .. mode .. "' is not allowed", 1, true), msg)
+end
+--  2. an absolute path elsewhere
+local f, msg = io.open("/etc/passwd")
+assert(f == nil and msg:find(outside, 1, true), msg)
+--  3. climbing out with ".." (relative to the script's folder, and inside an absolute path)
+f, msg = io.open("../../README.md")
+assert(f == nil and msg:find(outside, 1, true), msg)
+f, msg = io.open(data .. "../../../README.md")
+assert(f == nil and msg:find(outside, 1, true), msg)
+--  4. a symlink to a file outside, and a symlinked folder leading outside
+f, msg = io.open(data .. "escape_link")
+assert(f == nil and msg:find(outside, 1, true), msg)
+f, msg = io.open(data .. "escape_dir/app/main.c")
+assert(f == nil and msg:find(outside, 1, true), msg)
+f, msg = io.open(data .. "outside_mod.lua")
+assert(f == nil and msg:find(outside, 1, true), msg)
+--  5. io.lines, loadfile and dofile go through the same check
+checkerror(outside, io.lines, "/etc/passwd")
+checkerror(outside, io.lines, data .. "escape_link")
+f, msg = loadfile(data .. "outside_mod.lua")
+assert(f == nil and msg:find(outside, 1, true), msg)
+f, msg = loadfile("/etc/passwd")
+assert(f == nil and msg:find(outside, 1, true), msg)
+checkerror(outside, dofile, data .. "escape_dir/app/main.c")
+--  6. require through a symlinked module file
+checkerror("is outside the folders scripts may read", require, "data.outside_mod")
+--  7. a binary chunk from a file
+f, msg = loadfile(data .. "binary.luac")
+assert(f == nil and msg:find("binary", 1, true), msg)
+--  8. a file that does not exist says so
+f, msg = io.open(data .. "no_such_file.txt")
+assert(f == nil and msg:find("no such file", 1, true), msg)
+-- What is allowed: reading files under the script's own folder, by absolute or relative
+-- name, through a symlink that stays inside, with io.open, io.lines, loadfile and dofile.
+f = assert(io.open(data .. "small.xsb"))
+local first = f:read("l")
+assert(type(first) == "string")
+assert(f:write("x") == nil)                  -- a read-only handle
+f:close()
+f = assert(io.open("data/inside_link.xsb", "rb"))
+assert(f:read("l") == first)
+f:close()
+local n = 0
+for line in io.lines(data .. "small.xsb") do n = n + 1 end
+assert(n > 3)
+assert(loadfile(data .. "data_chunk.lua")().answer == 42)
+assert(loadfile(data .. "data_chunk.lua", "t", {})().answer == 42)
+assert(dofile(data .. "data_chunk.lua").answer == 42)
+assert(io.type(io.stdout) == "file")
 
 -- The game sandbox has the same closed doors (the probe game asserts them as it loads).
 local lv, err = tessera.parse(data .. "sandbox_probe.lua", "####\n#@ #\n####\n")

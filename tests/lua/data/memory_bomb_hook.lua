@@ -1,0 +1,15 @@
+-- memory_bomb_hook.lua: a test game whose on_move hook tries to eat all memory on every move.
+return tessera.game {
+  name = "Memory bomb in a hook",
+  tiles = {
+    ["#"] = { "wall", solid = true },
+    [" "] = { "floor" },
+    ["@"] = { "player", player = true },
+  },
+  on_move = function(level, move)
+    local hoard = {}
+    for i = 1, math.maxinteger do
+      hoard[i] = string.rep("x", 4096) .. i
+    end
+  end,
+}
