@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "app/mods.h"
+#include "script/game.h"
 
 static int is_mod(const char *dir)
 {
@@ -94,8 +95,12 @@ int mods_init(app_paths *p, const char *const *extra, int nextra)
             return -1;
         }
         scan_folder(p, extra[i]);
+        game_allow_reading(extra[i]);        /* mods' scripts may read their own data */
     }
-    if (p->mods_home[0] && !strchr(p->mods_home, ':')) scan_folder(p, p->mods_home);
+    if (p->mods_home[0] && !strchr(p->mods_home, ':')) {
+        scan_folder(p, p->mods_home);
+        game_allow_reading(p->mods_home);
+    }
     p->script_path[0] = p->level_path[0] = '\0';
     for (int i = 0; i < p->nmods; i++) {
         char sub[PATH_MAX_LEN];

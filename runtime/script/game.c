@@ -228,6 +228,8 @@ static game *game_build(const char *scripts_dir, const char *path, error *err)
     return g;
 }
 
+int game_allow_reading(const char *dir) { return host_add_read_root(dir); }
+
 game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
 {
     char *path = game_find_script(scripts_dir, NULL, name_or_path, NULL, err);

@@ -37,6 +37,10 @@ typedef struct game game;
  * come first, the bundled scripts/ last. */
 #define GAME_SEARCH_SEP ':'
 
+/* Lets every game loaded from now on read files under dir (the user's mods folders): see the
+ * sandbox in script/host.h. 0, or -1 out of memory. */
+int game_allow_reading(const char *dir);
+
 /* Loads and validates a game. scripts_dir is the search path of bundled games, one folder or
  * several separated by GAME_SEARCH_SEP (may be NULL when a path is given). Returns NULL with
  * err on failure. */
