@@ -32,6 +32,7 @@ typedef struct watched {
     signature last;             /* polling: what was reported last */
     signature seen;             /* polling: the last poll's reading */
     bool pending;               /* inotify: an event came, waiting to settle */
+    bool writing;               /* inotify: modified, not yet closed by its writer */
     uint64_t due;
 } watched;
 
@@ -164,8 +165,12 @@ static void read_events(watch *w, uint64_t now_ms)
                 watched *f = &w->files[i];
                 bool overflow = (ev->mask & IN_Q_OVERFLOW) != 0;
                 if (overflow || (ev->len && f->wd == ev->wd && strcmp(ev->name, f->base) == 0)) {
+                    /* A write in place (truncate, then write) is read once its writer closes
+                     * the file; a writer that keeps it open is given WATCH_OPEN_MS. */
+                    if (ev->mask & (IN_MODIFY | IN_CREATE)) f->writing = true;
+                    if (ev->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) f->writing = false;
                     f->pending = true;
-                    f->due = now_ms + WATCH_SETTLE_MS;
+                    f->due = now_ms + (f->writing ? WATCH_OPEN_MS : WATCH_SETTLE_MS);
                 }
             }
             p += sizeof *ev + ev->len;
@@ -183,7 +188,7 @@ int watch_poll(watch *w, uint64_t now_ms, int *changed, int max)
         for (int i = 0; i < w->n && n < max; i++) {
             watched *f = &w->files[i];
             if (f->wd < 0 || !f->pending || now_ms < f->due) continue;
-            f->pending = false;
+            f->pending = f->writing = false;
             signature s = read_signature(f->path);
             /* Deleted (the middle of some editors' saves): wait for the new file. */
             if (!s.exists) continue;

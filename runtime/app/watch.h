@@ -3,16 +3,17 @@
  * On Linux the folders holding the files are watched with inotify, so an editor that saves by
  * writing a new file and renaming it over the old one is seen too; elsewhere, when inotify is
  * unavailable, or when TESSERA_WATCH=poll is set, each file's modification time, size and
- * inode are compared every WATCH_POLL_MS. A change is reported once it has settled: no
- * further event for WATCH_SETTLE_MS (inotify), or the same signature on two polls in a row,
- * so a file caught half-written is not read. */
+ * inode are compared every WATCH_POLL_MS. A change is reported once it has settled: with
+ * inotify, WATCH_SETTLE_MS after its writer closed it or renamed it into place (or
+ * WATCH_OPEN_MS after the last write, for a writer that keeps it open); when polling, the
+ * same signature on two polls in a row. So a file caught half-written is not read. */
 #ifndef TESSERA_APP_WATCH_H
 #define TESSERA_APP_WATCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-enum { WATCH_POLL_MS = 50, WATCH_SETTLE_MS = 30 };
+enum { WATCH_POLL_MS = 50, WATCH_SETTLE_MS = 30, WATCH_OPEN_MS = 1000 };
 
 typedef struct watch watch;
 
