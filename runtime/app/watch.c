@@ -190,8 +190,8 @@ int watch_poll(watch *w, uint64_t now_ms, int *changed, int max)
             if (f->wd < 0 || !f->pending || now_ms < f->due) continue;
             f->pending = f->writing = false;
             signature s = read_signature(f->path);
-            /* Deleted (the middle of some editors' saves): wait for the new file. */
-            if (!s.exists) continue;
+            /* Deleted or emptied (the middle of some saves): wait for the content. */
+            if (!s.exists || s.size == 0) continue;
             f->last = f->seen = s;
             changed[n++] = i;
         }
@@ -205,7 +205,7 @@ int watch_poll(watch *w, uint64_t now_ms, int *changed, int max)
         signature s = read_signature(f->path);
         bool settled = same_signature(&s, &f->seen);
         f->seen = s;
-        if (!settled || !s.exists || same_signature(&s, &f->last)) continue;
+        if (!settled || !s.exists || s.size == 0 || same_signature(&s, &f->last)) continue;
         f->last = s;
         changed[n++] = i;
     }

@@ -6,7 +6,8 @@
  * inode are compared every WATCH_POLL_MS. A change is reported once it has settled: with
  * inotify, WATCH_SETTLE_MS after its writer closed it or renamed it into place (or
  * WATCH_OPEN_MS after the last write, for a writer that keeps it open); when polling, the
- * same signature on two polls in a row. So a file caught half-written is not read. */
+ * same signature on two polls in a row. An empty file is never reported (a save caught between
+ * its truncation and its write). So a file caught half-written is not read. */
 #ifndef TESSERA_APP_WATCH_H
 #define TESSERA_APP_WATCH_H
 

@@ -134,7 +134,8 @@ write_game "Polled" 'print("on_reload ran")'
 printf '########\n#@  $ .#\n#      #\n########\n' > "$levels"
 run_play "TESSERA_WATCH=poll" "right right reloaded:3 left"
 first_edit "Polled again"
-printf '########\n#@  $ .#\n#      #\n#      #\n########\n' > "$levels"
+printf '########\n#@  $ .#\n#      #\n#      #\n########\n' > "$levels.tmp"
+mv "$levels.tmp" "$levels"
 wait_for "$outdir/err.txt" "reload: ok $levels" 1
 printf 'return tessera.game {\n  name = 42,\n}\n' > "$game"
 wait_for "$outdir/err.txt" "reload: error $game:" 1
