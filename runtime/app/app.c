@@ -54,7 +54,7 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
 static void save_progress(app *a)
 {
     error err;
-    if (!a->have_session) return;
+    if (!a->have_session || a->rp.active) return; /* a replay's position is not the player's */
     if (progress_store_save(&a->saves, &a->s, &err) != 0) {
         char buf[ERROR_TEXT_MAX + 300];
         error_format(&err, buf, sizeof buf);
@@ -78,6 +78,7 @@ void app_free(app *a)
     stop_work(a);
     app_reload_free(a);
     free(a->dead);
+    replay_stop(a, true);
     tween_free(&a->tw);
     iso_art_free(a->iso);
     if (a->have_session) {
@@ -198,6 +199,7 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     session fresh;
     if (session_open(&fresh, a->paths, gname, file, level_no, err) != 0) return -1;
     stop_work(a);
+    replay_stop(a, true);
     if (a->have_session) {
         save_progress(a);
         progress_store_close(&a->saves);
@@ -327,6 +329,16 @@ static void play_key(app *a, const char *key)
             session_note(s, "Stopped.");
     }
     a->hint_cell = -1;
+    if (a->help && a->rp.active) {
+        a->help = false;
+        return;
+    }
+    if (replay_key(a, key)) return;
+    if (!strcmp(key, "l")) {
+        s->status[0] = '\0';
+        replay_start(a);
+        return;
+    }
     if (!strcmp(key, "h")) {
         start_work(a, TASK_HINT);
         return;
@@ -419,6 +431,12 @@ static void menu_key(app *a, const char *key, int n)
         }
     } else if (!strcmp(key, "f1")) {
         a->help = !a->help;
+    } else if (!strcmp(key, "l") && a->scr == SCREEN_LEVELS) {
+        stop_work(a);
+        if (session_goto(&a->s, a->sel) == 0) {
+            a->scr = SCREEN_PLAY;
+            replay_start(a);
+        }
     }
 }
 
@@ -427,7 +445,7 @@ static void follow(app *a)
 {
     if (a->have_session && a->s.live) {
         tween_follow(&a->tw, &a->s.st);
-        progress_store_update(&a->saves, &a->s);
+        if (!a->rp.active) progress_store_update(&a->saves, &a->s); /* watching is not solving */
     }
     if (a->have_session && a->s.sound != SOUND_NONE) {
         /* The session chose the sound of what just happened (app/sounds.c). */
@@ -601,7 +619,8 @@ static void draw_play(app *a)
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];
-    if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
+    if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);
+    else if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
     else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
     else if (a->ndead > 0 && a->dead_position == s->st.hash)
         snprintf(status, sizeof status, "A box is stuck where it can never reach a goal: Z undoes");
@@ -642,25 +661,37 @@ static void draw_play(app *a)
 static void draw_levels(app *a)
 {
     session *s = &a->s;
-    int n = s->levels.count;
-    const char **items = calloc((size_t)n, sizeof *items), **notes = calloc((size_t)n, sizeof *notes);
-    char *buf = calloc((size_t)n, 96), *nbuf = calloc((size_t)n, 32);
-    if (items && notes && buf && nbuf) {
+    int n = s->levels.count, solved = 0;
+    const char **items = calloc((size_t)n + 1, sizeof *items), **notes = calloc((size_t)n + 1, sizeof *notes);
+    char *buf = calloc((size_t)n + 1, 96), *nbuf = calloc((size_t)n + 1, 64);
+    uint8_t *done = calloc((size_t)n + 1, 1);
+    if (items && notes && buf && nbuf && done) {
         for (int i = 0; i < n; i++) {
             const level *lv = &s->levels.levels[i];
+            const progress_level *best = progress_store_best(&a->saves, s, i);
             snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
-            snprintf(nbuf + i * 32, 32, "%dx%d", lv->g.w, lv->g.h);
+            /* Solved levels show their best; the others their size. */
+            if (best && session_is_sliding(s)) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
+            else if (best) snprintf(nbuf + i * 64, 64, "best %ld moves, %ld pushes", best->moves, best->pushes);
+            else snprintf(nbuf + i * 64, 64, "%dx%d", lv->g.w, lv->g.h);
             items[i] = buf + i * 96;
-            notes[i] = nbuf + i * 32;
+            notes[i] = nbuf + i * 64;
+            done[i] = best != NULL;
+            solved += best != NULL;
         }
         char title[128];
         snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
-        view_draw_menu(&a->dr, title, items, notes, n, a->sel, a->scroll);
+        view_menu_marks marks = { done, s->playing_shuffled ? -1 : s->index };
+        view_draw_menu_marked(&a->dr, title, items, notes, n, a->sel, a->scroll, &marks);
+        char status[160];
+        snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
+        view_draw_status(&a->dr, a->note[0] ? a->note : status);
     }
     free(items);
     free(notes);
     free(buf);
     free(nbuf);
+    free(done);
 }
 
 static void draw_games(app *a)
@@ -769,7 +800,11 @@ void app_tick(app *a, uint64_t now_ms)
     if (a->scr != SCREEN_PLAY || !a->have_session) return;
     tween_advance(&a->tw, (double)dt);
     /* The position is saved now and then, so a crash loses little. */
-    if (a->saves.dirty && now_ms - a->last_save >= SAVE_EVERY_MS) {
+    if (a->rp.active) {
+        replay_tick(a, now_ms);
+        follow(a);
+    }
+    if (a->saves.dirty && !a->rp.active && now_ms - a->last_save >= SAVE_EVERY_MS) {
         save_progress(a);
         a->last_save = now_ms;
     }

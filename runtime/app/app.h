@@ -10,6 +10,7 @@
 #include "app/prefs.h"
 #include "app/progress.h"
 #include "app/reload.h"
+#include "app/replay.h"
 #include "app/session.h"
 #include "app/task.h"
 #include "frontend/canvas.h"
@@ -58,6 +59,7 @@ typedef struct app {
     settings prefs;              /* the player's settings (app/prefs.h) */
     progress_store saves;        /* progress in the session's game and set (app/progress.h) */
     bool restore_position;       /* app_play without a level brings back the saved position */
+    replay rp;                   /* a solution being watched (app/replay.h) */
     uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */
     bool ticked;

@@ -35,10 +35,12 @@ uint32_t progress_fingerprint(const level *lv, const ruleset *r)
 /* The set as it is named in the file: relative to the bundled levels, else its full path. */
 static void set_key(const app_paths *p, const session *s, char *out, size_t size)
 {
-    size_t n = strlen(p->levels);
-    char real[PATH_MAX_LEN];
-    if (n && !strncmp(s->levels_path, p->levels, n) && s->levels_path[n] == '/') snprintf(out, size, "%s", s->levels_path + n + 1);
-    else snprintf(out, size, "%s", realpath(s->levels_path, real) ? real : s->levels_path);
+    char real[PATH_MAX_LEN], root[PATH_MAX_LEN];
+    const char *path = realpath(s->levels_path, real) ? real : s->levels_path;
+    const char *levels = realpath(p->levels, root) ? root : p->levels;
+    size_t n = strlen(levels);
+    if (n && !strncmp(path, levels, n) && path[n] == '/') snprintf(out, size, "%s", path + n + 1);
+    else snprintf(out, size, "%s", path);
 }
 
 static void game_key(const session *s, char *out, size_t size)
@@ -143,7 +145,7 @@ const progress_level *progress_store_best(progress_store *ps, const session *s, 
 
 /* Records [from, to) of the history as saved tokens: each record's letters, "!" for a
  * restart, one space apart (malloc'd). */
-static char *history_tokens(const session *s, int32_t from, int32_t to)
+char *progress_history_tokens(const session *s, int32_t from, int32_t to)
 {
     const movelog *ml = &s->log;
     const history *h = &s->st.hist;
@@ -188,6 +190,19 @@ static int play_tokens(session *s, const char *list)
     return steps;
 }
 
+int progress_play_position(session *s, int index, const char *hist, const char *redo)
+{
+    if (session_goto(s, index) != 0) return -1;
+    int done = play_tokens(s, hist);
+    int again = done >= 0 ? play_tokens(s, redo) : 0;
+    if (done < 0 || again < 0) {
+        session_goto(s, index);
+        return -1;
+    }
+    for (int i = 0; i < again; i++) session_undo(s);
+    return 0;
+}
+
 int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size)
 {
     progress *pr = &ps->pr;
@@ -197,15 +212,10 @@ int progress_store_restore(progress_store *ps, session *s, char *note, size_t no
         if (note) snprintf(note, note_size, "The saved position is for a level that has changed: starting afresh.");
         return -1;
     }
-    session_goto(s, index);
-    int done = play_tokens(s, pr->history);
-    int redo = done >= 0 ? play_tokens(s, pr->redo) : 0;
-    if (done < 0 || redo < 0) {
-        session_goto(s, index);
+    if (progress_play_position(s, index, pr->history, pr->redo) != 0) {
         if (note) snprintf(note, note_size, "The saved moves no longer fit this level: starting it afresh.");
         return -1;
     }
-    for (int i = 0; i < redo; i++) session_undo(s);
     ps->have_solve = s->solved; /* a position saved solved was recorded when it was solved */
     ps->solve_hash = s->st.hash;
     ps->solve_moves = s->st.moves;
@@ -244,8 +254,8 @@ int progress_store_save(progress_store *ps, session *s, error *err)
 {
     if (!ps->open || !ps->path[0]) return 0;
     if (s && s->live && !s->playing_shuffled && s->index < ps->nfp) {
-        char *hist = history_tokens(s, 0, s->st.hist.pos);
-        char *redo = history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
+        char *hist = progress_history_tokens(s, 0, s->st.hist.pos);
+        char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
         if (hist && redo) progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo);
         free(hist);
         free(redo);

@@ -48,4 +48,10 @@ int progress_store_save(progress_store *ps, session *s, error *err);
 /* The best solve of level index (0-based) of s's set, or NULL when not solved. */
 const progress_level *progress_store_best(progress_store *ps, const session *s, int index);
 
+/* History records [from, to) of s as saved tokens (malloc'd; see save_format.h). */
+char *progress_history_tokens(const session *s, int32_t from, int32_t to);
+/* Goes to level index and plays the tokens back: history, then redo (undone again). 0, or -1
+ * (the level is then fresh) when they do not fit. */
+int progress_play_position(session *s, int index, const char *hist, const char *redo);
+
 #endif

@@ -20,6 +20,7 @@ static const uint32_t MISSING = 0xFFFF00FFu, MISSING_DARK = 0xFF80007Cu;
 static const uint32_t HIGHLIGHT = 0xFFFFDC5Eu, DEADLOCK = 0xFFE53B30u;
 static const uint32_t NUMBER_INK = 0xFF3B2A20u;
 static const uint32_t BANNER = 0xF0801C1Cu, BANNER_EDGE = 0xFFE53B30u;
+static const uint32_t CHECK_DISC = 0xFF3FA34Du, CHECK_INK = 0xFFFFFFFFu;
 
 /* Text and spacing grow with the canvas, so a HiDPI window reads like a normal one. */
 static int ui_scale(int w, int h)
@@ -735,8 +736,44 @@ static void draw_arrow(const drawer *d, int cx, int y, int size, bool up, uint32
     }
 }
 
+/* A small filled triangle pointing right, its tip at (x, cy): "you are here". */
+static void draw_arrow_right(const drawer *d, int x, int cy, int size, uint32_t colour)
+{
+    for (int k = 0; k < size; k++) draw_fill_rect(d, x - size + k, cy - (size - 1 - k), 1, 2 * (size - 1 - k) + 1, colour);
+}
+
 void view_draw_menu(const drawer *d, const char *title, const char *const *items,
                     const char *const *notes, int n, int selected, int scroll)
+{
+    view_draw_menu_marked(d, title, items, notes, n, selected, scroll, NULL);
+}
+
+/* A thick stroke from (x0, y0) to (x1, y1): squares of side t stepped along it. */
+static void stroke(const drawer *d, int x0, int y0, int x1, int y1, int t, uint32_t colour)
+{
+    int dx = x1 - x0, dy = y1 - y0, n = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) : (dy < 0 ? -dy : dy);
+    if (n == 0) n = 1;
+    for (int k = 0; k <= n; k++)
+        draw_fill_rect(d, x0 + dx * k / n - t / 2, y0 + dy * k / n - t / 2, t, t, colour);
+}
+
+void view_draw_check(const drawer *d, int x, int y, int size)
+{
+    int t = size / 6 < 2 ? 2 : size / 6;
+    draw_round_rect(d, x, y, size, size, size / 2, CHECK_DISC);
+    /* The short stroke down to the bottom point, then the long one up to the right. */
+    int ax = x + size * 26 / 100, ay = y + size * 52 / 100;
+    int bx = x + size * 43 / 100, by = y + size * 70 / 100;
+    int cx = x + size * 75 / 100, cy = y + size * 32 / 100;
+    stroke(d, ax + 1, ay + 1, bx + 1, by + 1, t, SHADOW);
+    stroke(d, bx + 1, by + 1, cx + 1, cy + 1, t, SHADOW);
+    stroke(d, ax, ay, bx, by, t, CHECK_INK);
+    stroke(d, bx, by, cx, cy, t, CHECK_INK);
+}
+
+void view_draw_menu_marked(const drawer *d, const char *title, const char *const *items,
+                           const char *const *notes, int n, int selected, int scroll,
+                           const view_menu_marks *marks)
 {
     menu_geom m;
     int ui, i, ty;
@@ -760,6 +797,7 @@ void view_draw_menu(const drawer *d, const char *title, const char *const *items
     ty = (m.row_h - TEXT_CAP_HEIGHT * ui) / 2;
     for (i = 0; i < m.rows && scroll + i < n; i++) {
         int idx = scroll + i, ry = m.list_y + i * m.row_h, right = m.list_x + m.list_w - 12 * ui;
+        int text_x = m.list_x + 14 * ui;
         bool sel = idx == selected;
         const char *note = notes ? notes[idx] : NULL;
         if (sel) {
@@ -776,9 +814,17 @@ void view_draw_menu(const drawer *d, const char *title, const char *const *items
             draw_text_shadowed(d, right, ry + ty, buf, ui, sel ? INK_SOFT : INK_DIM, SHADOW);
             right -= 12 * ui;
         }
-        text_ellipsize(items[idx] ? items[idx] : "", ui, right - (m.list_x + 14 * ui), buf,
-                       sizeof buf);
-        draw_text_shadowed(d, m.list_x + 14 * ui, ry + ty, buf, ui, sel ? INK : INK_SOFT, SHADOW);
+        if (marks) {
+            int box = m.row_h - 6 * ui;
+            if (marks->current == idx) {
+                draw_outline_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, ui, ACCENT);
+                draw_arrow_right(d, m.list_x - 3 * ui, ry + m.row_h / 2, 4 * ui, ACCENT);
+            }
+            if (marks->done && marks->done[idx]) view_draw_check(d, text_x, ry + 3 * ui, box);
+            text_x += box + 6 * ui;
+        }
+        text_ellipsize(items[idx] ? items[idx] : "", ui, right - text_x, buf, sizeof buf);
+        draw_text_shadowed(d, text_x, ry + ty, buf, ui, sel ? INK : INK_SOFT, SHADOW);
     }
     if (scroll > 0)
         draw_arrow(d, d->w / 2, m.list_y - 9 * ui, 4 * ui, true, INK_DIM);

@@ -119,6 +119,18 @@ void view_draw_panel(const drawer *d, const char *title, const char *const *line
  * of each row. The bottom status line is left free for view_draw_status. */
 void view_draw_menu(const drawer *d, const char *title, const char *const *items,
                     const char *const *notes, int n, int selected, int scroll);
+/* Level lists: per item a completion mark (nonzero: a check mark in the row's left column)
+ * and the item being played (outlined in the accent colour, with a "here" arrow), or -1. */
+typedef struct view_menu_marks {
+    const uint8_t *done;        /* n entries; may be NULL */
+    int current;
+} view_menu_marks;
+
+void view_draw_menu_marked(const drawer *d, const char *title, const char *const *items,
+                           const char *const *notes, int n, int selected, int scroll,
+                           const view_menu_marks *marks);
+/* The check mark of completed levels, drawn into a size x size box. */
+void view_draw_check(const drawer *d, int x, int y, int size);
 /* How many rows the menu shows at this canvas size (at least 1). */
 int view_menu_rows(int canvas_w, int canvas_h);
 /* The item under canvas pixel (px, py), or -1; scroll as given to view_draw_menu. */

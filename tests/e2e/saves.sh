@@ -50,4 +50,33 @@ expect_status 0 "speed down" -- "$tessera" play sokoban --level 1 --keys "minus 
 if grep -q '^animation_speed 0$' "$XDG_DATA_HOME/tessera/settings.txt"; then ok; else fail "speed not saved"; fi
 expect_status 0 "speed up" -- "$tessera" play sokoban --level 1 --keys "equals"
 expect_output 'Animation: slow' "speed shown"
+
+# Replay (L): the set's solution, or the player's best once there is one, plays to the solved
+# state on the frame clock; Space pauses, Right and Left step; Esc puts the position back;
+# watching is never recorded as a solve.
+expect_status 0 "replay to the end" -- "$tessera" play sokoban --level 3 --keys "l frame:400"
+expect_output '"solved":true' "the replay ends solved"
+if grep -q '^solved 3 ' "$file"; then fail "a watched solution was recorded as solved"; else ok; fi
+expect_status 0 "replay step" -- "$tessera" play sokoban --level 1 --keys "right l space right right"
+expect_output '"moves":3' "one step played, paused, two steps forward"
+expect_status 0 "replay step back" -- "$tessera" play sokoban --level 1 --keys "right l space right right left"
+expect_output '"moves":2' "a step back"
+expect_status 0 "replay stopped" -- "$tessera" play sokoban --level 1 --keys "right l frame:100 escape"
+expect_output '"moves":1' "the player's position is back"
+expect_output '"solved":false' "not solved after the replay"
+expect_status 0 "replay from the level list" -- "$tessera" play sokoban --level 2 --keys "escape up l frame:100"
+expect_output '"level":1' "the level chosen in the list"
+expect_output '"solved":true' "the list's replay solves"
+expect_status 0 "no solution to watch" -- "$tessera" play fifteen --seed 3 --keys "space l"
+expect_output 'no saved solution to watch' "a shuffled board has none"
+
+# The level select: solved levels ticked with their best, the level being played outlined.
+expect_status 0 "solve level 1 once more" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_status 0 "solve level 2" -- "$tessera" play sokoban --level 2 --keys "$(sed -n 's/^2: *//p' levels/sokoban/tessera.sol | sed 's/[uU]/ up/g; s/[dD]/ down/g; s/[lL]/ left/g; s/[rR]/ right/g')"
+expect_output '"solved":true' "level 2 solved"
+expect_status 0 "leave level 4 half way" -- "$tessera" play sokoban --level 4 --keys "left"
+expect_status 0 "level select" -- "$tessera" play sokoban --resume --size 640x480 --keys "escape down" --screenshot "$outdir/level_select.png"
+if [ "${TESSERA_UPDATE_GOLDEN:-}" = 1 ]; then cp "$outdir/level_select.png" tests/golden/level_select.png; fi
+if "$2" tests/golden/level_select.png "$outdir/level_select.png" 1.0 "$outdir/level_select.diff.png"; then ok
+else fail "level select differs from tests/golden/level_select.png (see $outdir/level_select.diff.png)"; fi
 finish
