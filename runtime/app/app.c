@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/help.h"
 #include "core/engine.h"
 #include "app/hotkeys.h"
 #include "app/padmap.h"
@@ -569,29 +570,15 @@ static const sprites *sheet(const app *a)
 
 static void draw_help(app *a)
 {
-    static const char *const common[] = {
-        "Arrows or WASD: move",  "Click: walk there / slide tiles",
-        "Z or U: undo   Y: redo", "R: restart the level",
-        "N / P: next / previous level", "Tab: next player (several players)",
-        "Esc: level list and menu", "F1: this help",
-        "Ctrl+C / Ctrl+V: copy / paste moves or a level", "Ctrl+Shift+C: copy the level   Ctrl+S: export",
-        "F11: fullscreen   F12: screenshot   M: sound",
-    };
-    const char *lines[48];
-    int n = 0;
-    bool hex = a->have_session && a->s.live && a->s.st.g->topo == TOPO_HEX;
-    for (size_t i = 0; i < sizeof common / sizeof *common; i++) lines[n++] = common[i];
-    if (hex) {
-        /* The six hex directions replace the arrows line. */
-        lines[0] = "Keypad or number row 7 9 / 4 6 / 1 3: NW NE / W E / SW SE";
-        lines[n++] = "Left Right, A D: west / east   Up Down, W S: zig-zag up / down";
+    const char *lines[HELP_LINES_MAX];
+    help_context c = { 0 };
+    if (a->have_session && a->s.live) {
+        c.game = a->s.game;
+        c.sliding = session_is_sliding(&a->s);
+        c.hex = a->s.st.g->topo == TOPO_HEX;
+        c.players = a->s.st.nplayers;
     }
-    if (a->have_session) {
-        const char **extra = NULL;
-        int k = game_help_lines(a->s.game, &extra);
-        if (k > 0) lines[n++] = "";
-        for (int i = 0; i < k && n < 48; i++) lines[n++] = extra[i];
-    }
+    int n = help_build(&c, lines, HELP_LINES_MAX);
     char title[96];
     snprintf(title, sizeof title, "Help: %s", a->have_session ? session_game_name(&a->s) : "Tessera");
     view_draw_panel(&a->dr, title, lines, n);

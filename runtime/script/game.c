@@ -26,6 +26,8 @@ struct game {
     char *name, *levels, *description;
     const char **help;
     int nhelp;
+    const char **controls;        /* "KEY\twhat it does" */
+    int ncontrols;
     int size_w, size_h;
     ruleset rules;
     int frozen_ref;             /* registry ref (in h) of the checked fields and hooks */
@@ -162,6 +164,16 @@ static int take_fields(game *g, lua_State *L, error *err)
         }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, -1, "controls") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        g->controls = calloc((size_t)n + 1, sizeof *g->controls);
+        for (int i = 0; g->controls && i < n; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            if ((g->controls[i] = host_strdup(lua_tostring(L, -1))) != NULL) g->ncontrols++;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
     for (int k = 0; k < HOOK_COUNT; k++) {
         if (lua_getfield(L, -1, hook_names[k]) == LUA_TFUNCTION) g->hooks |= 1u << k;
         lua_pop(L, 1);
@@ -280,6 +292,8 @@ void game_free(game *g)
     free(g->description);
     for (int i = 0; i < g->nhelp; i++) free((char *)g->help[i]);
     free(g->help);
+    for (int i = 0; i < g->ncontrols; i++) free((char *)g->controls[i]);
+    free(g->controls);
     free(g);
 }
 
@@ -299,6 +313,12 @@ int game_help_lines(const game *g, const char ***lines)
 {
     *lines = g->help;
     return g->nhelp;
+}
+
+int game_controls(const game *g, const char ***lines)
+{
+    *lines = g->controls;
+    return g->ncontrols;
 }
 
 void game_default_size(const game *g, int *w, int *h)

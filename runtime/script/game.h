@@ -72,6 +72,8 @@ const char *game_default_levels(const game *g);    /* relative to the levels dir
 /* The game table's one-line description (shown in the menu), or NULL. */
 const char *game_description(const game *g);
 int game_help_lines(const game *g, const char ***lines);
+/* The game's own keys (controls = { { key, action } ... }) as "KEY\taction" lines. */
+int game_controls(const game *g, const char ***lines);
 /* The board size of sliding games (size = {w, h}; 4 x 4 if not given); 0 x 0 for others
  * that declare none. */
 void game_default_size(const game *g, int *w, int *h);

@@ -42,6 +42,7 @@ static const struct { const char *name; uint32_t flag; } tile_flags[] = {
 const api_doc api_game_fields[] = {
     { "author", NULL, "string?", "Who made the game." },
     { "chain", NULL, "integer?", "How many boxes one push may move in a row (1..64, default 1)." },
+    { "controls", NULL, "string[][]?", "The game's own keys for F1: { { \"Space\", \"a new shuffle\" }, ... } (at most 64)." },
     { "description", NULL, "string?", "One line shown beside the name in the menu." },
     { "help", NULL, "string[]?", "Lines shown under F1 (at most 64)." },
     { "levels", NULL, "string?", "The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle." },
@@ -342,6 +343,30 @@ static void check_help(const spec *sp)
             lua_rawseti(L, -2, i);
         }
         lua_setfield(L, sp->frozen, "help");
+    }
+    lua_pop(L, 1);
+}
+
+/* controls = { { "KEY", "what it does" }, ... }: kept as "KEY\twhat it does" lines. */
+static void check_controls(const spec *sp)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "controls");
+    if (t != LUA_TNIL) {
+        int line = field_line(sp, "controls");
+        if (t != LUA_TTABLE) type_error(sp, "controls", "a list of { key, action } pairs");
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n > HELP_MAX) spec_error(sp, line, "field 'controls' has %d entries (at most %d)", (int)n, HELP_MAX);
+        lua_createtable(L, (int)n, 0);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_rawgeti(L, -2, i) != LUA_TTABLE || lua_rawlen(L, -1) != 2 ||
+                lua_rawgeti(L, -1, 1) != LUA_TSTRING || lua_rawgeti(L, -2, 2) != LUA_TSTRING)
+                spec_error(sp, line, "controls[%d] must be { \"key\", \"what it does\" }", (int)i);
+            lua_pushfstring(L, "%s\t%s", lua_tostring(L, -2), lua_tostring(L, -1));
+            lua_rawseti(L, -5, i);
+            lua_pop(L, 3);
+        }
+        lua_setfield(L, sp->frozen, "controls");
     }
     lua_pop(L, 1);
 }
@@ -738,6 +763,7 @@ int gamedef_create(lua_State *L)
     string_field(&sp, "author", false);
     string_field(&sp, "description", false);
     check_help(&sp);
+    check_controls(&sp);
     check_solved(&sp, r);
     check_hooks(&sp, r->kind);
 

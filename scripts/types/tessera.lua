@@ -5,6 +5,7 @@
 ---@class tessera.game
 ---@field author? string # Who made the game.
 ---@field chain? integer # How many boxes one push may move in a row (1..64, default 1).
+---@field controls? string[][] # The game's own keys for F1: { { "Space", "a new shuffle" }, ... } (at most 64).
 ---@field description? string # One line shown beside the name in the menu.
 ---@field help? string[] # Lines shown under F1 (at most 64).
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.
