@@ -11,6 +11,7 @@
 #include "app/help.h"
 #include "core/engine.h"
 #include "app/hotkeys.h"
+#include "app/picture_mode.h"
 #include "app/padmap.h"
 #include "app/transfer.h"
 #include "frontend/audio.h"
@@ -82,6 +83,7 @@ void app_free(app *a)
     replay_stop(a, true);
     tween_free(&a->tw);
     iso_art_free(a->iso);
+    if (a->have_pic) picture_free(&a->pic);
     if (a->have_session) {
         save_progress(a);
         progress_store_close(&a->saves);
@@ -216,6 +218,7 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     a->help = false;
     a->reload.reset = true;
     a->reload.script_error[0] = a->reload.levels_error[0] = '\0';
+    picture_mode_refresh(a);
     return 0;
 }
 
@@ -396,6 +399,8 @@ static void play_key(app *a, const char *key)
             session_note(s, "This game's hexagons are drawn flat only (V switches square grids to isometric).");
         else
             session_note(s, a->view == VIEW_ISO ? "Isometric view (V: flat)" : "Flat view (V: isometric)");
+    } else if (!strcmp(key, "t")) {
+        picture_mode_toggle_numbers(a);
     } else if (!strcmp(key, "escape")) {
         open_level_list(a);
     } else if (!strcmp(key, "equals") || !strcmp(key, "minus")) {
@@ -604,6 +609,8 @@ static void draw_play(app *a)
     opt.slides = vs;
     opt.nslides = nslides;
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
+    picture_mode_options(a, &L, &opt);
+    if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];
     if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);

@@ -15,6 +15,7 @@
 #include "app/task.h"
 #include "frontend/canvas.h"
 #include "frontend/draw.h"
+#include "frontend/picture.h"
 #include "frontend/sprites.h"
 #include "frontend/tween.h"
 #include "frontend/view.h"
@@ -73,6 +74,11 @@ typedef struct app {
     view_kind view;              /* flat or iso (V toggles; hex games stay flat) */
     struct iso_art *iso;         /* the iso view's blocks, made once per tile size */
     reload_state reload;         /* hot reload: the watcher and the last errors */
+    picture pic;                 /* sliding puzzles' picture mode (app/picture_mode.h) */
+    bool have_pic;
+    char pic_tried[PATH_MAX_LEN]; /* the picture file loaded or tried last ("" none) */
+    char image_arg[PATH_MAX_LEN]; /* --image, over the game's own picture; "" none */
+    bool pic_numbers_off;        /* T hid the tiles' numbers */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */

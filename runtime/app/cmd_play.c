@@ -7,6 +7,7 @@
 #include "app/app.h"
 #include "app/cli.h"
 #include "app/loop.h"
+#include "app/picture_mode.h"
 #include "app/skins.h"
 #include "app/transfer.h"
 #include "frontend/audio.h"
@@ -26,6 +27,7 @@ static const char no_display_text[] =
 typedef struct play_args {
     const char *game, *file, *keys, *screenshot, *export_solution, *export_level, *skin;
     const char *view;            /* --view: flat or iso */
+    const char *image;           /* --image: the picture of a sliding puzzle */
     int level, w, h, scale;
     long long seed;
     int has_seed;
@@ -43,7 +45,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
         if (!strcmp(a, "--level") || !strcmp(a, "--keys") || !strcmp(a, "--screenshot") ||
             !strcmp(a, "--size") || !strcmp(a, "--seed") || !strcmp(a, "--export-solution") ||
             !strcmp(a, "--export-level") || !strcmp(a, "--scale") || !strcmp(a, "--skin") ||
-            !strcmp(a, "--view")) {
+            !strcmp(a, "--view") || !strcmp(a, "--image")) {
             if (cli_need_value("play", argc, argv, i) != 0) return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("play", a, v, 1, 1000000, &pa->level) != 0) return -1;
@@ -52,6 +54,7 @@ static int parse_play(int argc, char **argv, play_args *pa)
             if (!strcmp(a, "--export-solution")) pa->export_solution = v;
             if (!strcmp(a, "--export-level")) pa->export_level = v;
             if (!strcmp(a, "--skin")) pa->skin = v;
+            if (!strcmp(a, "--image")) pa->image = v;
             if (!strcmp(a, "--scale") && cli_int_arg("play", a, v, 1, 8, &pa->scale) != 0) return -1;
             if (!strcmp(a, "--view")) {
                 view_kind vk;
@@ -185,6 +188,17 @@ int cmd_play(const app_paths *p, int argc, char **argv)
         app_free(&a);
         if (win) window_close(win);
         return EXIT_BAD_INPUT;
+    }
+    if (pa.image && picture_mode_set_image(&a, pa.image, &err) != 0) {
+        error_format(&err, buf, sizeof buf);
+        if (pa.keys) { /* scripted play stops; the window shows why and plays with numbers */
+            fprintf(stderr, "tessera play: %s\n", buf);
+            app_free(&a);
+            if (win) window_close(win);
+            return EXIT_BAD_INPUT;
+        }
+        fprintf(stderr, "tessera: %s (showing numbered tiles)\n", buf);
+        session_note(&a.s, "Picture not loaded: %s", buf);
     }
     if (pa.has_seed) a.s.seed = (uint64_t)pa.seed;
     setup_window_extras(&a, win, !pa.keys, pa.skin);

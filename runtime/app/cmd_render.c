@@ -1,19 +1,21 @@
-/* cmd_render.c: `tessera render GAME [FILE] [--level N] [--view iso] --out OUT.png`: one frame of the
+/* cmd_render.c: `tessera render GAME [FILE] [--level N] [--view iso] [--image F] --out OUT.png`: one frame of the
  * play screen drawn headless, exactly as the window would show it. */
 #include <stdio.h>
 #include <string.h>
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "app/picture_mode.h"
 #include "app/skins.h"
 
 int cmd_render(const app_paths *p, int argc, char **argv)
 {
-    const char *gname = NULL, *file = NULL, *out = NULL, *view = "flat", *skin = NULL;
+    const char *gname = NULL, *file = NULL, *out = NULL, *view = "flat", *skin = NULL, *image_file = NULL;
     int level_no = 0, w = 960, h = 720;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--level") || !strcmp(a, "--out") || !strcmp(a, "--size") || !strcmp(a, "--view") || !strcmp(a, "--skin")) {
+        if (!strcmp(a, "--level") || !strcmp(a, "--out") || !strcmp(a, "--size") || !strcmp(a, "--view") || !strcmp(a, "--skin") ||
+            !strcmp(a, "--image")) {
             if (cli_need_value("render", argc, argv, i) != 0) return EXIT_BAD_INPUT;
             const char *v = argv[++i];
             if (!strcmp(a, "--level") && cli_int_arg("render", a, v, 1, 1000000, &level_no) != 0) return EXIT_BAD_INPUT;
@@ -21,6 +23,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
             if (!strcmp(a, "--out")) out = v;
             if (!strcmp(a, "--view")) view = v;
             if (!strcmp(a, "--skin")) skin = v;
+            if (!strcmp(a, "--image")) image_file = v;
         } else if (a[0] == '-' && a[1]) {
             cli_bad_option("render", a);
             return EXIT_BAD_INPUT;
@@ -32,7 +35,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
         }
     }
     if (!gname || !out) {
-        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso] --out OUT.png\n");
+        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso] [--image FILE] --out OUT.png\n");
         return EXIT_BAD_INPUT;
     }
     view_kind vk;
@@ -45,7 +48,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
     app a;
     int rc = EXIT_OK;
     if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0 ||
-        app_set_view(&a, vk, &err) != 0)
+        app_set_view(&a, vk, &err) != 0 || (image_file && picture_mode_set_image(&a, image_file, &err) != 0))
         rc = EXIT_BAD_INPUT;
     else {
         if (skin && app_set_skin(&a, skin, &err) != 0)

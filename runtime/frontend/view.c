@@ -293,6 +293,9 @@ view_options view_options_default(void)
     o.slides = NULL;
     o.nslides = 0;
     o.clock_ms = -1;
+    o.picture = NULL;
+    o.picture_numbers = false;
+    o.picture_whole = false;
     return o;
 }
 
@@ -324,10 +327,32 @@ static int blink_alpha(const ruleset *r, long clock_ms)
     return 255 - (int)((255 - BLINK_LOW_ALPHA) * dist / half);
 }
 
+/* Picture mode: tile n as its piece of the picture (whole: the full cell, else inset so
+ * the seams show), with its number small in the top-left corner when asked. The blank is a
+ * gap, or its piece once the picture is whole. */
+static void draw_picture_tile(const drawer *d, const view_options *opt, int ncells, int n, int nscale,
+                              int x, int y, int w, int h)
+{
+    int piece = n == 0 ? ncells - 1 : n - 1;
+    if (n == 0 && !opt->picture_whole) return;
+    const sprite *sp = sprites_get(opt->picture, opt->picture_whole ? ncells + piece : piece);
+    if (!sp) return;
+    int gx = (w - sp->w) / 2, gy = (h - sp->h) / 2;
+    draw_sprite(d, opt->picture, opt->picture_whole ? ncells + piece : piece, x + gx, y + gy, sp->w, sp->h,
+                0xFFFFFFFFu, 255);
+    if (!opt->picture_numbers || opt->picture_whole || n == 0) return; /* the whole picture shows clean */
+    char num[16];
+    snprintf(num, sizeof num, "%d", n);
+    int scale = nscale / 3 > 1 ? nscale / 3 : 1, pad = scale * 2;
+    int tw = text_width(num, scale), th = text_height(num, scale);
+    draw_round_rect(d, x + gx + pad / 2, y + gy + pad / 2, tw + 2 * pad, th + 2 * pad, pad, 0xA0000000u);
+    draw_text(d, x + gx + pad / 2 + pad, y + gy + pad / 2 + pad, num, scale, 0xFFFFFFFFu);
+}
+
 /* The object (or numbered tile) of cell c, drawn in the box (x, y, w, h). */
 static void draw_object(const drawer *d, const sprites *sh, const state *s, const tile_art *art,
                         int ntiles, int blank_sprite, int nscale, int active, int ring, int blink,
-                        int c, int x, int y, int w, int h)
+                        const view_options *opt, int c, int x, int y, int w, int h)
 {
     const ruleset *r = s->rules;
     const grid *g = s->g;
@@ -335,6 +360,10 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
     int id = s->obj[c], fid = s->floor[c], idx, alpha = 255;
     uint32_t flags;
     if (fid < ntiles && art[fid].base == ART_NONE) return;
+    if (s->num && opt->picture) {
+        draw_picture_tile(d, opt, g->ncells, s->num[c], nscale, x, y, w, h);
+        return;
+    }
     if (s->num) {
         int tid = id && id < ntiles ? id : r->tile_id < ntiles ? r->tile_id : 0;
         if (s->num[c] == 0) {
@@ -409,7 +438,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         for (k = 0; k < opt->nslides && opt->slides[k].to != c; k++) {}
         if (k < opt->nslides) continue;
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, c, x, y, w, h);
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, opt, c, x, y, w, h);
     }
     for (i = 0; opt->slides && i < opt->nslides; i++) {
         const view_slide *sl = &opt->slides[i];
@@ -420,7 +449,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         view_cell_rect(L, g, sl->to, &x, &y, &w, &h);
         x = fx + (int)((float)(x - fx) * t + (x >= fx ? 0.5f : -0.5f));
         y = fy + (int)((float)(y - fy) * t + (y >= fy ? 0.5f : -0.5f));
-        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, sl->to, x, y, w, h);
+        draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, opt, sl->to, x, y, w, h);
     }
 
     if (opt->marks) {

@@ -72,6 +72,11 @@ typedef struct view_options {
     int nslides;
     long clock_ms;              /* >= 0: a running clock, and crates on their matching goals
                                    blink (games with coloured tiles); -1: a still frame */
+    const sprites *picture;     /* sliding boards in picture mode: the pieces made by
+                                   picture_pieces (frontend/picture.h) for this board and cell
+                                   size, drawn instead of numbered tiles; NULL: numbers */
+    bool picture_numbers;       /* picture mode: each tile's number small in its corner */
+    bool picture_whole;         /* picture mode: the finished picture (the blank filled in) */
 } view_options;
 
 /* The background gradient behind levels and menus. */

@@ -23,7 +23,7 @@ static const char *const hook_names[HOOK_COUNT] = { "on_move", "on_solved", "on_
 struct game {
     host *h;
     char *scripts_dir, *path;
-    char *name, *levels, *description;
+    char *name, *levels, *description, *image;
     const char **help;
     int nhelp;
     const char **controls;        /* "KEY\twhat it does" */
@@ -153,6 +153,8 @@ static int take_fields(game *g, lua_State *L, error *err)
     if (lua_getfield(L, -1, "levels") == LUA_TSTRING) g->levels = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "description") == LUA_TSTRING) g->description = host_strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "image") == LUA_TSTRING) g->image = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "help") == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1);
@@ -290,6 +292,7 @@ void game_free(game *g)
     free(g->name);
     free(g->levels);
     free(g->description);
+    free(g->image);
     for (int i = 0; i < g->nhelp; i++) free((char *)g->help[i]);
     free(g->help);
     for (int i = 0; i < g->ncontrols; i++) free((char *)g->controls[i]);
@@ -308,6 +311,7 @@ const char *game_path(const game *g) { return g->path; }
 const ruleset *game_rules(const game *g) { return &g->rules; }
 const char *game_default_levels(const game *g) { return g->levels; }
 const char *game_description(const game *g) { return g->description; }
+const char *game_image(const game *g) { return g->image; }
 
 int game_help_lines(const game *g, const char ***lines)
 {

@@ -71,6 +71,8 @@ const ruleset *game_rules(const game *g);
 const char *game_default_levels(const game *g);    /* relative to the levels dir; or NULL */
 /* The game table's one-line description (shown in the menu), or NULL. */
 const char *game_description(const game *g);
+/* The game table's image (picture mode of sliding games) as written, or NULL. */
+const char *game_image(const game *g);
 int game_help_lines(const game *g, const char ***lines);
 /* The game's own keys (controls = { { key, action } ... }) as "KEY\taction" lines. */
 int game_controls(const game *g, const char ***lines);

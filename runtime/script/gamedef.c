@@ -45,6 +45,7 @@ const api_doc api_game_fields[] = {
     { "controls", NULL, "string[][]?", "The game's own keys for F1: { { \"Space\", \"a new shuffle\" }, ... } (at most 64)." },
     { "description", NULL, "string?", "One line shown beside the name in the menu." },
     { "help", NULL, "string[]?", "Lines shown under F1 (at most 64)." },
+    { "image", NULL, "string?", "Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it." },
     { "levels", NULL, "string?", "The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle." },
     { "name", NULL, "string", "Shown in menus (required)." },
     { "numeric", NULL, "table<integer, string|string[]>?", "Legend of .csv levels: [-1] = \"void\", [-3] = { \"box\", \"goal\" }, ..." },
@@ -760,6 +761,7 @@ int gamedef_create(lua_State *L)
     check_numeric(&sp, r);
     check_size(&sp, gd);
     string_field(&sp, "levels", false);
+    string_field(&sp, "image", false);
     string_field(&sp, "author", false);
     string_field(&sp, "description", false);
     check_help(&sp);

@@ -1,0 +1,105 @@
+/* picture_mode.c: which picture a sliding puzzle shows, and when it is (re)loaded. */
+#include "app/picture_mode.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "script/game.h"
+
+/* Where the game's image field points: a path as written when it is absolute, else beside
+ * the script, else in the bundled assets. "" when the game names none. */
+static void resolve(const app *a, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (a->image_arg[0]) {
+        snprintf(out, size, "%s", a->image_arg);
+        return;
+    }
+    const char *name = game_image(a->s.game);
+    if (!name || !name[0]) return;
+    if (name[0] == '/') {
+        snprintf(out, size, "%s", name);
+        return;
+    }
+    char dir[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", game_path(a->s.game));
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = '\0';
+        path_join(out, size, dir, name);
+        if (path_exists(out)) return;
+    }
+    path_join(out, size, a->paths->assets, name);
+}
+
+static void drop(app *a)
+{
+    if (a->have_pic) picture_free(&a->pic);
+    a->have_pic = false;
+}
+
+/* Loads path unless it is the one tried last; 0, or -1 with err when it failed now. */
+static int load(app *a, const char *path, error *err)
+{
+    if (!strcmp(path, a->pic_tried)) return 0;
+    drop(a);
+    snprintf(a->pic_tried, sizeof a->pic_tried, "%s", path);
+    if (!path[0]) return 0;
+    if (picture_load(&a->pic, path, err) != 0) return -1;
+    a->have_pic = true;
+    return 0;
+}
+
+void picture_mode_refresh(app *a)
+{
+    char path[PATH_MAX_LEN];
+    if (!a->have_session || !a->s.live || !session_is_sliding(&a->s)) path[0] = '\0';
+    else resolve(a, path, sizeof path);
+    error err;
+    if (load(a, path, &err) != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "tessera: %s (showing numbered tiles)\n", buf);
+        session_note(&a->s, "Picture not loaded: %s", buf);
+    }
+}
+
+int picture_mode_set_image(app *a, const char *path, error *err)
+{
+    if (!path || !path[0]) return error_set(err, NULL, 0, 0, "--image needs a file name");
+    if (a->have_session && a->s.live && !session_is_sliding(&a->s))
+        return error_set(err, path, 0, 0, "--image is for sliding puzzles (such as picture or fifteen); %s is not one",
+                         session_game_name(&a->s));
+    snprintf(a->image_arg, sizeof a->image_arg, "%s", path);
+    a->pic_tried[0] = '\0';
+    char resolved[PATH_MAX_LEN];
+    resolve(a, resolved, sizeof resolved);
+    if (load(a, resolved, err) != 0) {
+        a->pic_tried[0] = '\0';
+        a->image_arg[0] = '\0';
+        picture_mode_refresh(a);    /* back to the game's own picture, if it has one */
+        return -1;
+    }
+    return 0;
+}
+
+void picture_mode_options(app *a, const view_layout *L, view_options *opt)
+{
+    picture_mode_refresh(a);
+    if (!a->have_pic || L->view != VIEW_FLAT || L->topo != TOPO_SQUARE || !a->s.st.num) return;
+    const grid *g = a->s.st.g;
+    opt->picture = picture_pieces(&a->pic, g->w, g->h, L->cell_w, L->cell_h);
+    opt->picture_numbers = !a->pic_numbers_off;
+    opt->picture_whole = a->s.solved;
+}
+
+void picture_mode_toggle_numbers(app *a)
+{
+    if (!a->have_session || !session_is_sliding(&a->s)) return;
+    if (!a->have_pic) {
+        session_note(&a->s, "T shows or hides the numbers on picture tiles (this board has no picture).");
+        return;
+    }
+    a->pic_numbers_off = !a->pic_numbers_off;
+    session_note(&a->s, a->pic_numbers_off ? "Numbers hidden (T: show them)" : "Numbers shown (T: hide them)");
+}
