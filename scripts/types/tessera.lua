@@ -8,6 +8,7 @@
 ---@field controls? string[][] # The game's own keys for F1: { { "Space", "a new shuffle" }, ... } (at most 64).
 ---@field description? string # One line shown beside the name in the menu.
 ---@field help? string[] # Lines shown under F1 (at most 64).
+---@field image? string # Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it.
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.
 ---@field name string # Shown in menus (required).
 ---@field numeric? table<integer, string|string[]> # Legend of .csv levels: [-1] = "void", [-3] = { "box", "goal" }, ...

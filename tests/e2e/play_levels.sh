@@ -62,6 +62,7 @@ play_file() {
 play_file sokoban levels/sokoban/tessera.xsb levels/sokoban/tessera.sol to_keys
 play_file sokoban levels/sokoban/numeric.csv levels/sokoban/numeric.sol to_keys
 play_file fifteen levels/fifteen/boards.txt levels/fifteen/boards.sol to_tile_keys
+play_file picture levels/picture/boards.txt levels/picture/boards.sol to_tile_keys
 play_file colour levels/colour/colour.xsb levels/colour/colour.sol to_keys
 play_file hexoban levels/hexoban/hexoban.hsb levels/hexoban/hexoban.sol to_hex_keys
 play_file robot levels/robot/warehouse.csv levels/robot/warehouse.sol to_keys
