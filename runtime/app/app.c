@@ -16,6 +16,7 @@
 #include "app/transfer.h"
 #include "frontend/audio.h"
 #include "frontend/layout_iso.h"
+#include "frontend/celebrate.h"
 #include "frontend/view.h"
 #include "script/game.h"
 #include "solve/push_solve.h"
@@ -632,6 +633,12 @@ static void draw_play(app *a)
     const char *broken = a->reload.script_error[0] ? a->reload.script_error : a->reload.levels_error;
     if (broken[0])
         view_draw_banner(&a->dr, "Reload failed: the previous version keeps running. Save a fix to retry.", broken);
+    if (!s->solved || s->announced || moving) a->solved_at = 0;
+    if (s->solved && !s->announced && !moving && a->realtime) {
+        /* In a window the solve bursts first; the panel follows (still frames skip it). */
+        if (!a->solved_at) a->solved_at = a->last_tick ? a->last_tick : 1;
+        if (celebrate_draw(&a->dr, &L, &s->st, (long)(a->last_tick - a->solved_at))) return;
+    }
     if (s->solved && !s->announced && !moving) {
         const char *lines[3];
         char stats[96];

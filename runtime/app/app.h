@@ -63,6 +63,7 @@ typedef struct app {
     replay rp;                   /* a solution being watched (app/replay.h) */
     uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */
+    uint64_t solved_at;          /* last_tick when the solved level's burst began (0: none) */
     bool ticked;
     struct window *win;          /* the window shown, or NULL (headless) */
     char *clipboard;             /* the clipboard when there is no window */
