@@ -1,0 +1,5 @@
+1: rrDLu
+2: 2uuR1l
+
+; comment
+rUlD
