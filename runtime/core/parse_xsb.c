@@ -200,8 +200,12 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
                                               isdigit((unsigned char)bad->text[col]) ||
                                               bad->text[col] == '|'))
                         col++;
-                    rc = error_set(err, name, bad->number, col + 1,
-                                   "'%c' is not a tile of this game", bad->text[col]);
+                    if (col < bad->len)
+                        rc = error_set(err, name, bad->number, col + 1,
+                                       "'%c' is not a tile of this game", bad->text[col]);
+                    else        /* only counts and '|': no tile on the line */
+                        rc = error_set(err, name, bad->number, 1,
+                                       "a row with no tile in it (only counts and '|')");
                     break;
                 }
                 i++;

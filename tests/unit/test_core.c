@@ -115,6 +115,12 @@ static void test_xsb_errors(void)
     CHECK(parse(&set, "#@$.#|12\n", &err) != 0);
     CHECK_STR_HAS(err.msg, "run length");
     CHECK(levelset_parse(&set, "nul.xsb", "#@\0#", 4, FORMAT_XSB, &sokoban, &err) != 0);
+    /* Found by fuzz_levels: a line of only counts and '|' inside a level was reported by
+     * reading one past its end. */
+    CHECK(parse(&set, "#####\n#@$.#\n|5\n#####\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "test.xsb:3:1:");
+    CHECK_STR_HAS(buf, "no tile");
     CHECK(levelset_load(&set, "/nonexistent/levels.xsb", &sokoban, &err) != 0);
     error_format(&err, buf, sizeof buf);
     CHECK_STR_HAS(buf, "/nonexistent/levels.xsb: cannot open");
