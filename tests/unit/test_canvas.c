@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stb_image_write.h>
+
 #include "check.h"
 #include "core/level.h"
 #include "core/rules.h"
@@ -247,6 +249,121 @@ static void test_png_round_trip(void)
     canvas_free(&c);
 }
 
+static unsigned char *read_all(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long len;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)len)) != NULL && fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        free(buf);
+        buf = NULL;
+    }
+    if (f) fclose(f);
+    *n = buf ? (size_t)len : 0;
+    return buf;
+}
+
+static void write_bytes(const char *path, const unsigned char *p, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n) {
+        fprintf(stderr, "cannot write %s\n", path);
+        exit(2);
+    }
+    fclose(f);
+}
+
+/* Loads a bad file: it must fail with the path and the given reason, leaving no pixels. */
+static void check_refused(const char *path, const char *reason)
+{
+    image img;
+    error err;
+    char msg[600];
+    CHECK(image_load(path, &img, &err) != 0);
+    CHECK(img.px == NULL);
+    CHECK_STR_HAS(error_format(&err, msg, sizeof msg), path);
+    CHECK_STR_HAS(msg, reason);
+}
+
+/* JPEG and BMP pictures load (the picture game takes any of the three), and broken JPEGs
+ * (cut short, header only, dimensions of zero or absurd, scrambled data) are refused or
+ * decoded without a crash. */
+static void test_jpeg_and_bmp(void)
+{
+    enum { W = 32, H = 24 };
+    unsigned char rgb[W * H * 3];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {          /* four flat quadrants: JPEG keeps them close */
+            unsigned char *p = rgb + 3 * (y * W + x);
+            int q = (x >= W / 2) + 2 * (y >= H / 2);
+            static const unsigned char col[4][3] = { { 200, 40, 40 }, { 40, 200, 40 },
+                                                     { 40, 40, 200 }, { 230, 230, 230 } };
+            memcpy(p, col[q], 3);
+        }
+    CHECK(stbi_write_jpg("test_canvas.jpg", W, H, 3, rgb, 90) != 0);
+    CHECK(stbi_write_bmp("test_canvas.bmp", W, H, 3, rgb) != 0);
+    image img;
+    error err;
+    CHECK_EQ_INT(image_load("test_canvas.jpg", &img, &err), 0);
+    CHECK_EQ_INT(img.w, W);
+    CHECK_EQ_INT(img.h, H);
+    if (img.px) {
+        CHECK(near(img.px[2 * W + 2], colour_rgba(200, 40, 40, 255), 24));
+        CHECK(near(img.px[(H - 3) * W + W - 3], colour_rgba(230, 230, 230, 255), 24));
+        CHECK(near(img.px[(H - 3) * W + 2], colour_rgba(40, 40, 200, 255), 24));
+    }
+    image_free(&img);
+    CHECK_EQ_INT(image_load("test_canvas.bmp", &img, &err), 0);
+    CHECK_EQ_INT(img.w, W);
+    CHECK_EQ_INT(img.h, H);
+    if (img.px) CHECK(img.px[W + W - 2] == colour_rgba(40, 200, 40, 255));
+    image_free(&img);
+
+    size_t n;
+    unsigned char *jpg = read_all("test_canvas.jpg", &n);
+    CHECK(jpg != NULL && n > 200);
+    if (!jpg) return;
+    write_bytes("test_canvas_half.jpg", jpg, n / 2);
+    check_refused("test_canvas_half.jpg", "not a valid PNG, JPEG or BMP image");
+    write_bytes("test_canvas_header.jpg", jpg, 20);
+    check_refused("test_canvas_header.jpg", "not a valid PNG, JPEG or BMP image");
+    size_t sof = 0;                                  /* the frame header: FF C0, then the size */
+    for (size_t i = 2; i + 9 < n && !sof; i++)
+        if (jpg[i] == 0xFF && jpg[i + 1] == 0xC0) sof = i;
+    CHECK(sof != 0);
+    if (sof) {
+        unsigned char *bad = malloc(n);
+        memcpy(bad, jpg, n);
+        bad[sof + 5] = bad[sof + 6] = bad[sof + 7] = bad[sof + 8] = 0xFF;  /* 65535 x 65535 */
+        write_bytes("test_canvas_huge.jpg", bad, n);
+        check_refused("test_canvas_huge.jpg", "too large");
+        memcpy(bad, jpg, n);
+        bad[sof + 7] = bad[sof + 8] = 0;                                  /* width 0 */
+        write_bytes("test_canvas_zero.jpg", bad, n);
+        check_refused("test_canvas_zero.jpg", "not a valid");
+        /* Scrambled entropy-coded data: either an error or a picture of the right size. */
+        unsigned seed = 12345;
+        for (int round = 0; round < 32; round++) {
+            memcpy(bad, jpg, n);
+            for (int k = 0; k < 8; k++) {
+                seed = seed * 1103515245u + 12345u;
+                size_t at = sof + 20 + (seed >> 8) % (n - sof - 20);
+                bad[at] = (unsigned char)(seed >> 3);
+            }
+            write_bytes("test_canvas_scrambled.jpg", bad, n);
+            if (image_load("test_canvas_scrambled.jpg", &img, &err) == 0) {
+                CHECK(img.w == W && img.h == H);
+                image_free(&img);
+            } else {
+                CHECK(img.px == NULL);
+            }
+        }
+        free(bad);
+    }
+    free(jpg);
+}
+
 static void test_sprites(void)
 {
     canvas sheet;
@@ -485,6 +602,7 @@ int main(void)
     test_blit();
     test_text();
     test_png_round_trip();
+    test_jpeg_and_bmp();
     test_sprites();
     test_layout();
     test_menu_hit();
