@@ -188,8 +188,12 @@ void app_reload_poll(app *a, uint64_t now_ms)
     } else {
         char buf[ERROR_TEXT_MAX + 300];
         error_format(&err, buf, sizeof buf);
-        fprintf(stderr, "reload: error %s\n", buf);
         snprintf(script ? r->script_error : r->levels_error, sizeof r->script_error, "%s", buf);
+        /* The line on stderr keeps its fixed form, PATH:LINE: message; the window and the
+         * play summary show the column too. */
+        err.col = 0;
+        error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "reload: error %s\n", buf);
     }
     r->count++;
     fflush(stderr);

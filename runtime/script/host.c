@@ -13,6 +13,7 @@
 #include <lualib.h>
 
 #include "script/bindings.h"
+#include "script/errpos.h"
 #include "script/game.h"
 
 struct host {
@@ -714,7 +715,15 @@ void host_error_from_message(const char *msg, const char *file, error *err)
         }
         q++;
         if (*q == ' ') q++;
-        error_set(err, where, (int)line, 0, "%s", q);
+        /* An error re-raised with its position already in it: say the position once. */
+        size_t wn = (size_t)(p - msg);
+        if (strncmp(q, msg, wn) == 0 && q[wn] == ':') {
+            const char *r = q + wn + 1;
+            long again = 0;
+            while (isdigit((unsigned char)*r)) again = again * 10 + (*r++ - '0');
+            if (again == line && *r == ':') q = r[1] == ' ' ? r + 2 : r + 1;
+        }
+        error_set(err, where, (int)line, errpos_column(where, (int)line, q), "%s", q);
         return;
     }
     error_set(err, file, 0, 0, "%s", msg);

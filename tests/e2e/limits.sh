@@ -14,19 +14,19 @@ printf '#####\n#@  #\n#####\n' > "$outdir/corridor.xsb"
 
 # A hook with `while true do end`: each move's hook is stopped, the moves stand.
 expect_status 0 "runaway hook during play" -- "$tessera" play tests/lua/data/loop_hook.lua "$outdir/corridor.xsb" --keys "right left"
-expect_output "loop_hook.lua:12: script ran too long (instruction limit)" "runaway hook named with file:line"
+expect_output "loop_hook.lua:12:7: script ran too long (instruction limit)" "runaway hook named with file:line"
 expect_output '"moves":2' "the game answered every key after the runaway hooks"
 
 # A hook that allocates without end: the memory cap stops it, every time.
 expect_status 0 "memory bomb in a hook during play" -- "$tessera" play tests/lua/data/memory_bomb_hook.lua "$outdir/corridor.xsb" --keys "right right left"
-expect_output "memory_bomb_hook.lua:12: not enough memory (scripts may use 64 MiB)" "memory bomb named with file:line"
+expect_output "memory_bomb_hook.lua:12:7: not enough memory (scripts may use 64 MiB)" "memory bomb named with file:line"
 expect_output '"moves":3' "the game answered every key after the memory bombs"
 
 # The same while loading: refused with the reason, exit 2.
 expect_status 2 "memory bomb while loading" -- "$tessera" play tests/lua/data/memory_bomb.lua "$outdir/corridor.xsb" --keys "right"
-expect_output "memory_bomb.lua:4: not enough memory" "load-time memory bomb named"
+expect_output "memory_bomb.lua:4:3: not enough memory" "load-time memory bomb named"
 expect_status 2 "runaway loop while loading" -- "$tessera" play tests/lua/data/loop_load.lua "$outdir/corridor.xsb" --keys "right"
-expect_output "loop_load.lua:3: script ran too long (instruction limit)" "load-time loop named"
+expect_output "loop_load.lua:3:1: script ran too long (instruction limit)" "load-time loop named"
 
 # A runaway loop saved into a running game: refused, the old rules keep running.
 game=$outdir/game.lua
@@ -46,6 +46,7 @@ printf 'local n = 0\nwhile true do n = n + 1 end\n' > "$game"
 wait $pid
 out=$(cat "$outdir/out.json" "$outdir/err.txt")
 expect_output "reload: error $game:2: script ran too long (instruction limit)" "runaway reload refused with file:line"
+expect_output "\"reload_error\":\"$game:2:1: script ran too long" "the summary's reload error has the column"
 expect_output '"game":"Calm"' "the old rules keep running"
 expect_output '"moves":2' "the game went on after the refused reload"
 

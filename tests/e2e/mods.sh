@@ -47,7 +47,7 @@ unset XDG_DATA_HOME
 
 # Bad mods: every problem reported with its place, exit 2 (malformed) over 1 (unsolvable).
 expect_status 2 "check bad mods" -- "$tessera" check tests/bad_mods
-expect_output "tests/bad_mods/broken/scripts/typo.lua:5: glyph '~': unknown flag 'slipery'" "bad flag at its line"
+expect_output "tests/bad_mods/broken/scripts/typo.lua:5:22: glyph '~': unknown flag 'slipery'" "bad flag at its line"
 expect_output "tests/bad_mods/broken/scripts/unseen.lua:5:15: tile 'mystery_floor' has no sprite 'mystery_floor'" \
     "missing sprite at its line and column"
 expect_output "tests/bad_mods/broken/levels/sokoban/typo.xsb:4:2: '?' is not a tile of this game" "bad level at line:col"

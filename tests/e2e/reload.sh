@@ -113,9 +113,9 @@ printf '########\n#@ #$ .#\n#      #\n#  $ . #\n########\n' > "$levels.tmp"
 mv "$levels.tmp" "$levels"
 wait_for "$outdir/err.txt" "reload: ok $levels" 2
 
-# 8. A broken level file: reported with file:line:col, the level stays.
+# 8. A broken level file: reported as PATH:LINE: message (the window adds the column), the level stays.
 printf '########\n#@ #$ x#\n########\n' > "$levels"
-wait_for "$outdir/err.txt" "reload: error $levels:2:7:" 1
+wait_for "$outdir/err.txt" "reload: error $levels:2: 'x' is not a tile" 1
 printf '########\n#@ #$ .#\n#      #\n#  $ . #\n########\n' > "$levels"
 wait_for "$outdir/err.txt" "reload: ok $levels" 3
 

@@ -5,26 +5,26 @@ print("testing bad games")
 local here = arg and arg[0] and arg[0]:match("^(.*)/") or "."
 local data = here .. "/data/"
 
--- file, expected "file:line: message" fragment
+-- file, expected "file:line:column: message" fragment
 local cases = {
-  { "bad_flag.lua",         "bad_flag.lua:7: glyph '$': unknown flag 'pushabel'" },
-  { "bad_field.lua",        "bad_field.lua:9: unknown field 'on_moves'" },
-  { "bad_no_name.lua",      "bad_no_name.lua:3: missing field 'name'" },
-  { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10: glyph '*': unknown tile 'gaol'" },
-  { "bad_two_floors.lua",   "bad_two_floors.lua:9: glyph '%': 'wall' and 'goal' are both floors" },
-  { "bad_glyph.lua",        "bad_glyph.lua:8: glyph '3' cannot be used" },
-  { "bad_redefined.lua",    "bad_redefined.lua:8: glyph 'W': tile 'wall' is defined again with other flags (first at line 5)" },
-  { "bad_topology.lua",     "bad_topology.lua:4: unknown topology 'triangle'" },
-  { "bad_hook_type.lua",    "bad_hook_type.lua:9: field 'on_solved' must be a function, got a string" },
-  { "bad_numeric.lua",      "bad_numeric.lua:12: numeric[2]: unknown tile 'goal'" },
-  { "bad_no_player.lua",    "bad_no_player.lua:4: push rules need a tile with player = true" },
-  { "bad_solved.lua",       "bad_solved.lua:9: unknown solved rule 'all boxes home'" },
-  { "bad_syntax.lua",       "bad_syntax.lua:5: '}' expected" },
-  { "bad_runtime.lua",      "bad_runtime.lua:3: attempt to index a nil value (local 'tiles')" },
+  { "bad_flag.lua",         "bad_flag.lua:7:22: glyph '$': unknown flag 'pushabel'" },
+  { "bad_field.lua",        "bad_field.lua:9:3: unknown field 'on_moves'" },
+  { "bad_no_name.lua",      "bad_no_name.lua:3:1: missing field 'name'" },
+  { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10:23: glyph '*': unknown tile 'gaol'" },
+  { "bad_two_floors.lua",   "bad_two_floors.lua:9:24: glyph '%': 'wall' and 'goal' are both floors" },
+  { "bad_glyph.lua",        "bad_glyph.lua:8:7: glyph '3' cannot be used" },
+  { "bad_redefined.lua",    "bad_redefined.lua:8:16: glyph 'W': tile 'wall' is defined again with other flags (first at line 5)" },
+  { "bad_topology.lua",     "bad_topology.lua:4:15: unknown topology 'triangle'" },
+  { "bad_hook_type.lua",    "bad_hook_type.lua:9:3: field 'on_solved' must be a function, got a string" },
+  { "bad_numeric.lua",      "bad_numeric.lua:12:24: numeric[2]: unknown tile 'goal'" },
+  { "bad_no_player.lua",    "bad_no_player.lua:4:3: push rules need a tile with player = true" },
+  { "bad_solved.lua",       "bad_solved.lua:9:13: unknown solved rule 'all boxes home'" },
+  { "bad_syntax.lua",       "bad_syntax.lua:5:22: '}' expected" },
+  { "bad_runtime.lua",      "bad_runtime.lua:3:14: attempt to index a nil value (local 'tiles')" },
   { "bad_return.lua",       "bad_return.lua: the script must return tessera.game { ... } (it returned a table)" },
-  { "bad_require.lua",      "bad_require.lua:2: module 'no_such_helpers' not found" },
-  { "bad_size.lua",         "bad_size.lua:5: field 'size' must be { width, height }" },
-  { "bad_colour.lua",       "bad_colour.lua:9: glyph 'r': unknown colour 'crimson'" },
+  { "bad_require.lua",      "bad_require.lua:2:26: module 'no_such_helpers' not found" },
+  { "bad_size.lua",         "bad_size.lua:5:3: field 'size' must be { width, height }" },
+  { "bad_colour.lua",       "bad_colour.lua:9:25: glyph 'r': unknown colour 'crimson'" },
   { "no_such_game.lua",     "no_such_game.lua: cannot read script" },
 }
 

@@ -64,11 +64,11 @@ assert(g.tiles["$"] == nil and g.tiles["*"] == nil and g.tiles["."] ~= nil)
 
 -- Mistakes name the derived script's file and line.
 local cases = {
-  { "bad_ext_flag.lua",   "bad_ext_flag.lua:5: glyph '~': unknown flag 'slipery'" },
-  { "bad_ext_base.lua",   "bad_ext_base.lua:3: unknown game 'no_such_base'" },
+  { "bad_ext_flag.lua",   "bad_ext_flag.lua:5:22: glyph '~': unknown flag 'slipery'" },
+  { "bad_ext_base.lua",   "bad_ext_base.lua:3:24: unknown game 'no_such_base'" },
   { "bad_ext_loop_a.lua", "games extend each other in a loop" },
-  { "bad_ext_remove.lua", "bad_ext_remove.lua:8: unknown field 'tiles_extra'" },
-  { "bad_ext_name.lua",   "bad_ext_name.lua:2: tiles.crate: the base game has no tile 'crate' to change" },
+  { "bad_ext_remove.lua", "bad_ext_remove.lua:8:3: unknown field 'tiles_extra'" },
+  { "bad_ext_name.lua",   "bad_ext_name.lua:2:1: tiles.crate: the base game has no tile 'crate' to change" },
 }
 for _, case in ipairs(cases) do
   local bad, msg = tessera.load(data .. case[1])

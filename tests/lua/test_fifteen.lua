@@ -67,7 +67,7 @@ local b = assert(tessera.scramble("sokoban", 3, 3, 1))
 assert(is_permutation(b, 9) and solvable(b, 3, 3))
 local here = arg and arg[0] and arg[0]:match("^(.*)/") or "."
 local none, msg = tessera.scramble(here .. "/data/bad_scramble.lua", 3, 3, 1)
-assert(none == nil and msg:find("bad_scramble.lua:9: scramble returned an unsolvable 3x3 board", 1, true), msg)
+assert(none == nil and msg:find("bad_scramble.lua:9:3: scramble returned an unsolvable 3x3 board", 1, true), msg)
 
 -- Sliding: the blank moves (move) or a tile in the blank's row or column slides (slide).
 local lv = assert(tessera.parse("fifteen", "3x3: 1 2 3 4 5 6 7 0 8"))

@@ -110,11 +110,11 @@ assert(lv, err)
 
 -- A script that never finishes is stopped by the instruction limit ...
 lv, err = tessera.load(data .. "loop_load.lua")
-assert(lv == nil and err:find("loop_load.lua:3: script ran too long (instruction limit)", 1, true), err)
+assert(lv == nil and err:find("loop_load.lua:3:1: script ran too long (instruction limit)", 1, true), err)
 
 -- ... also inside a hook, and the level stays usable.
 lv = assert(tessera.parse(data .. "loop_hook.lua", "####\n#@ #\n####\n"))
-checkerror("loop_hook.lua:12: script ran too long (instruction limit)", lv.move, lv, "right")
+checkerror("loop_hook.lua:12:7: script ran too long (instruction limit)", lv.move, lv, "right")
 assert(lv:moves() == 1 and lv:undo() and lv:player() == 6)
 
 -- A memory bomb is stopped by the memory cap.

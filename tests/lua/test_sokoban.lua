@@ -205,7 +205,7 @@ assert(lv:play("r") and lv:floor(9) == "trail")
 assert(lv:solved())                          -- the hook found its old level invalid
 
 lv = assert(tessera.parse(data .. "hook_error.lua", "####\n#@ #\n####\n"))
-checkerror("hook_error.lua:10: the hook failed on purpose", lv.move, lv, "right")
+checkerror("hook_error.lua:10:5: the hook failed on purpose", lv.move, lv, "right")
 assert(lv:moves() == 1 and lv:player() == 7)  -- the move stands
 assert(lv:undo() and lv:player() == 6)
 

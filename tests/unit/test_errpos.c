@@ -1,0 +1,73 @@
+/* test_errpos.c: Lua errors carry a column: the token the message names, found on its line
+ * (syntax errors, runtime errors, the game-table validator's field errors). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <lua.h>
+
+#include "check.h"
+#include "script/errpos.h"
+#include "script/host.h"
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "cannot write %s\n", path);
+        exit(2);
+    }
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Compiles (and runs, if it compiles) the file in a fresh sandbox; returns the error. */
+static error load_error(const char *path)
+{
+    error err;
+    error_clear(&err);
+    host_config cfg = { .name = path };
+    host *h = host_new(&cfg, &err);
+    CHECK(h != NULL);
+    if (!h) return err;
+    if (host_loadfile(h, path, &err) == 0) CHECK(host_pcall(h, 0, 0, &err) != 0);
+    host_free(h);
+    return err;
+}
+
+static void test_columns_from_messages(void)
+{
+    write_file("errpos.lua", "local solid = 1\n  x = { id solid }\nreturn\n");
+    /* "near 'solid'": the whole word, not the "id" inside it. */
+    CHECK_EQ_INT(errpos_column("errpos.lua", 2, "'}' expected near 'solid'"), 12);
+    CHECK_EQ_INT(errpos_column("errpos.lua", 2, "attempt to call a nil value (global 'id')"), 9);
+    CHECK_EQ_INT(errpos_column("errpos.lua", 3, "unexpected symbol near <eof>"), 7);
+    /* A token not on the line: the statement's first character. */
+    CHECK_EQ_INT(errpos_column("errpos.lua", 2, "something about 'zzz'"), 3);
+    CHECK_EQ_INT(errpos_column("errpos.lua", 2, "no token named"), 3);
+    /* No such line or file: no column. */
+    CHECK_EQ_INT(errpos_column("errpos.lua", 9, "near 'x'"), 0);
+    CHECK_EQ_INT(errpos_column("no-such-file.lua", 1, "near 'x'"), 0);
+    CHECK_EQ_INT(errpos_column(NULL, 1, "near 'x'"), 0);
+}
+
+static void test_lua_errors(void)
+{
+    char buf[800];
+    write_file("errpos_syntax.lua", "return {\n  name = \"x\",\n  tiles = { \"wall\" solid = true },\n}\n");
+    error e = load_error("errpos_syntax.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_syntax.lua:3:20: '}' expected");
+    write_file("errpos_runtime.lua", "local t\nlocal n = 1 +   t.count\n");
+    e = load_error("errpos_runtime.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_runtime.lua:2:17: attempt to index");
+    write_file("errpos_eof.lua", "local function f()\n  return 1\n");
+    e = load_error("errpos_eof.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_eof.lua:3:");
+    CHECK_STR_HAS(buf, "expected");
+}
+
+int main(void)
+{
+    test_columns_from_messages();
+    test_lua_errors();
+    return check_summary("test_errpos");
+}
