@@ -15,6 +15,7 @@
 #include "core/path.h"
 #include "core/textfile.h"
 #include "script/run.h"
+#include "script/solving.h"
 #include "solve/pdb.h"
 #include "solve/push_solve.h"
 #include "solve/sliding_solve.h"
@@ -136,6 +137,46 @@ static void bench_sokoban_set(const app_paths *p, const bench_opts *o, const cha
     session_close(&s);
 }
 
+/* ===== the generic search: games whose rules run in Lua ================================== */
+
+/* Every level of the bundled games with Lua move hooks (ice, holes), solved by the generic
+ * search that calls the game's own hooks; shipped data, so never skipped. */
+static void bench_hooked(const app_paths *p, const bench_opts *o)
+{
+    static const char *const games[] = { "ice", "holes" };
+    int solved = 0, total = 0;
+    double secs = 0;
+    unsigned long long nodes = 0;
+    for (size_t k = 0; k < sizeof games / sizeof *games; k++) {
+        error err;
+        session s;
+        if (session_open(&s, p, games[k], NULL, 0, &err) != 0) {
+            skipped("hooked", err.msg);
+            return;
+        }
+        int n = s.levels.count;
+        if (o->quick && n > 3) n = 3;
+        for (int i = 0; i < n; i++) {
+            session_goto(&s, i);
+            solve_limits lim = solve_limits_default();
+            lim.seconds = 10.0;
+            solve_result r;
+            solving_run(SOLVER_GENERIC, s.game, &s.st, &lim, &r);
+            solved += r.status == SOLVE_SOLVED;
+            secs += r.seconds;
+            nodes += r.nodes;
+            total++;
+            solve_result_free(&r);
+        }
+        session_close(&s);
+    }
+    printf("{\"bench\":\"hooked\",\"games\":\"ice,holes\",\"solved\":%d,\"total\":%d,"
+           "\"seconds\":%.3f,\"nodes\":%llu,\"per_second\":%.0f%s}\n",
+           solved, total, secs, nodes, secs > 0 ? (double)nodes / secs : 0.0,
+           o->quick ? ",\"quick\":true" : "");
+    fflush(stdout);
+}
+
 /* ===== Korf's 100 ======================================================================== */
 
 static void bench_korf(const app_paths *p, const bench_opts *o)
@@ -236,6 +277,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "microban")) bench_sokoban_set(p, &o, "microban", "microban.xsb", 30);
     if (wanted(&o, "xsokoban90")) bench_sokoban_set(p, &o, "xsokoban90", "xsokoban90.xsb", 3);
     if (wanted(&o, "sasquatch")) bench_sokoban_set(p, &o, "sasquatch", "sasquatch.xsb", 2);
+    if (wanted(&o, "hooked")) bench_hooked(p, &o);
     if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
     if (wanted(&o, "startup")) bench_startup(o.quick);
     if (o.only && !o.matched) {

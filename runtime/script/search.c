@@ -8,10 +8,13 @@
 
 #include "core/engine.h"
 
-/* Transposition table: hash -> the largest remaining depth already searched from there. */
+/* Transposition table: hash -> the largest remaining depth already searched from there, in
+ * this pass of the deepening. Entries of earlier passes count as empty, so a new pass needs
+ * no clearing (clearing 64 MiB per depth cost a second on the smallest levels). */
 typedef struct tt_entry {
     uint64_t hash;
     int32_t depth;
+    int32_t pass;
 } tt_entry;
 
 typedef struct search {
@@ -21,6 +24,7 @@ typedef struct search {
     double deadline;
     tt_entry *tt;
     size_t tt_mask;
+    int32_t pass;                 /* the deepening pass: 1, 2, ... */
     uint64_t nodes;
     int8_t *path;                 /* directions on the way down */
     int8_t *who;                  /* the player slot that made each move */
@@ -34,21 +38,22 @@ typedef struct search {
 static bool tt_seen(search *S, uint64_t hash, int depth)
 {
     size_t i = (size_t)(hash ^ (hash >> 29)) & S->tt_mask;
+    tt_entry *shallowest = &S->tt[i];
     for (size_t k = 0; k < 8; k++, i = (i + 1) & S->tt_mask) {
         tt_entry *e = &S->tt[i];
-        if (e->hash == hash && e->depth > 0) {
+        if (e->pass != S->pass) {
+            *e = (tt_entry){ hash, depth, S->pass };
+            return false;
+        }
+        if (e->hash == hash) {
             if (e->depth >= depth) return true;
             e->depth = depth;
             return false;
         }
-        if (e->depth == 0) {
-            e->hash = hash;
-            e->depth = depth;
-            return false;
-        }
+        if (e->depth < shallowest->depth) shallowest = e;
     }
     /* A full neighbourhood: overwrite the shallowest entry of the probe run. */
-    S->tt[(size_t)(hash ^ (hash >> 29)) & S->tt_mask] = (tt_entry){ hash, depth };
+    *shallowest = (tt_entry){ hash, depth, S->pass };
     return false;
 }
 
@@ -149,7 +154,7 @@ solve_status game_search(game *g, const state *s, int max_depth, const solve_lim
     out->status = SOLVE_TIMEOUT;
     for (int depth = 0; depth <= max_depth; depth++) {
         S.cut = false;
-        memset(S.tt, 0, sizeof *S.tt * slots);  /* depths mean something only within one pass */
+        S.pass = depth + 1;     /* depths mean something only within one pass */
         if (dfs(&S, 0, depth)) {
             /* A digit before each move by another player than the one before it. */
             char *sol = malloc((size_t)depth * 2 + 1);
