@@ -2,6 +2,7 @@
 #ifndef TESSERA_FRONTEND_IMAGE_H
 #define TESSERA_FRONTEND_IMAGE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/error.h"
@@ -16,6 +17,8 @@ typedef struct image {
 /* Loads a PNG, JPEG or BMP file. On failure returns -1, leaves img zeroed and names the file
  * and the reason in err. */
 int image_load(const char *path, image *img, error *err);
+/* The same for a file's bytes already in memory; name stands for the file in messages. */
+int image_decode(const char *name, const unsigned char *data, size_t size, image *img, error *err);
 /* A w x h image of transparent black; 0, or -1 when out of memory or the size is invalid. */
 int image_create(image *img, int w, int h);
 void image_free(image *img);

@@ -1,9 +1,7 @@
-/* stb_impl.c: the one translation unit that compiles stb_image and stb_image_write. */
+/* stb_impl.c: the one translation unit that compiles stb_image (the decoders we accept). */
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
 #define STBI_ONLY_JPEG
 #define STBI_ONLY_BMP
-#define STB_IMAGE_WRITE_IMPLEMENTATION
 
 #include <stb_image.h>
-#include <stb_image_write.h>

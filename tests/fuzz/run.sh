@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 build=${1:?usage: tests/fuzz/run.sh BUILD_DIR [SECONDS] [TARGET...]}
 seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
-targets=${*:-levels lurd gamedef}
+targets=${*:-levels lurd gamedef image}
 
 if ! command -v clang > /dev/null; then
     echo "fuzz: clang is not installed (apt-get install clang libclang-rt-14-dev)" >&2
@@ -29,10 +29,14 @@ for t in $targets; do
     mkdir -p "$corpus"
     rm -f "$build/artifacts/$t-"*
     log="$build/fuzz-$t.log"
+    dict=""
+    [ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
     echo "fuzz_$t: $seconds s from $(ls tests/fuzz/corpus/$t | wc -l) seeds"
     # -timeout: one input taking over 10 s is a hang; -rss_limit_mb: a leak or a bomb.
-    if "$build/fuzz_$t" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-            -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" -dict="tests/fuzz/$t.dict" \
+    # UBSan must stop on its first report (it would print and go on), so that libFuzzer
+    # records the input like any crash.
+    if UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$build/fuzz_$t" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" $dict \
             "$corpus" "tests/fuzz/corpus/$t" > "$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)

@@ -13,6 +13,7 @@
 #include "frontend/canvas.h"
 #include "frontend/draw.h"
 #include "frontend/image.h"
+#include "frontend/image_guard.h"
 #include "frontend/sprites.h"
 #include "frontend/text.h"
 #include "frontend/view.h"
@@ -362,6 +363,41 @@ static void test_jpeg_and_bmp(void)
         free(bad);
     }
     free(jpg);
+
+    /* A Huffman table declaring 16 x 255 codes: stb_image would write them past its 256-entry
+     * arrays. Refused before decoding, in the file and in memory, wherever the table sits. */
+    unsigned char evil[64] = { 0xFF, 0xD8, 0xFF, 0xC4, 0x00, 0x13, 0x00 };
+    for (int k = 0; k < 16; k++) evil[7 + k] = 0xFF;
+    write_bytes("test_canvas_dht.jpg", evil, sizeof evil);
+    check_refused("test_canvas_dht.jpg", "Huffman table");
+    CHECK_STR_HAS(image_guard(evil, sizeof evil), "Huffman table");
+    CHECK(image_guard(evil, 30) != NULL);
+    unsigned char filled[66] = { 0xFF, 0xFF };             /* fill bytes before the start marker */
+    memcpy(filled + 2, evil, sizeof evil);
+    CHECK(image_guard(filled, sizeof filled) != NULL);                     /* cut short: stb reads zeros on */
+    unsigned char later[80] = { 0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x04, 'h', 'i', 0xFF, 0xC4, 0x00, 0x24,
+                                0x10 };              /* a good table (1 code), then a bad one */
+    later[13] = 1;
+    later[30] = 0x11;                                   /* the second table's class and slot */
+    for (int k = 0; k < 16; k++) later[31 + k] = 17;    /* 272 codes */
+    CHECK(image_guard(later, sizeof later) != NULL);
+    later[31] = 0;                                      /* 255 codes: allowed through */
+    CHECK(image_guard(later, sizeof later) == NULL);
+    unsigned char png_like[24] = { 0x89, 'P', 'N', 'G', 0xFF, 0xC4, 0x00, 0x13, 0x00, 0xFF, 0xFF };
+    CHECK(image_guard(png_like, sizeof png_like) == NULL); /* not a JPEG: not its business */
+
+    /* A PNG whose chunk claims 1.5 GB: stb_image would allocate it before finding it missing. */
+    size_t pn;
+    unsigned char *png = read_all("test_canvas_round_trip.png", &pn);
+    CHECK(png != NULL && pn > 33 && image_guard(png, pn) == NULL);
+    if (png && pn > 33) {
+        png[33] = 0x5A;                                  /* the length of the chunk after IHDR */
+        write_bytes("test_canvas_bigchunk.png", png, pn);
+        check_refused("test_canvas_bigchunk.png", "a chunk runs past the end of the file");
+        write_bytes("test_canvas_cut.png", png, 20);    /* inside the header chunk */
+        check_refused("test_canvas_cut.png", "not a valid PNG");
+    }
+    free(png);
 }
 
 static void test_sprites(void)

@@ -1,0 +1,18 @@
+/* image_guard.h: checks made on a picture file's bytes before stb_image reads them, for the
+ * inputs that would make it misbehave rather than fail cleanly. */
+#ifndef TESSERA_FRONTEND_IMAGE_GUARD_H
+#define TESSERA_FRONTEND_IMAGE_GUARD_H
+
+#include <stddef.h>
+
+/* NULL if data may be handed to stb_image, else why not:
+ *  - a JPEG Huffman table (DHT segment) with more than 256 codes. stb_image (Debian's 2022-09
+ *    copy) stores a table's code lengths and symbols in 256-entry arrays without checking the
+ *    total, overwriting the decoder's state, function pointers included. Every FF C4 in the
+ *    data is checked, wherever it sits, reading it the way stb_image does (past the segment's
+ *    stated length, zeros past the end).
+ *  - a PNG chunk that claims to run past the end of the file: stb_image allocates what a
+ *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing. */
+const char *image_guard(const unsigned char *data, size_t size);
+
+#endif
