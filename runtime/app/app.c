@@ -11,6 +11,7 @@
 #include "app/help.h"
 #include "core/engine.h"
 #include "app/hotkeys.h"
+#include "app/game_art.h"
 #include "app/picture_mode.h"
 #include "app/padmap.h"
 #include "app/transfer.h"
@@ -90,6 +91,7 @@ void app_free(app *a)
         progress_store_close(&a->saves);
         session_close(&a->s);
     }
+    game_art_free(a);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
     free(a->clipboard);
@@ -571,7 +573,7 @@ static void click_dispatch(app *a, int x, int y)
 
 static const sprites *sheet(const app *a)
 {
-    return a->have_sheet ? &a->sheet : NULL;
+    return game_art_sheet(a);
 }
 
 static void draw_help(app *a)
@@ -611,6 +613,7 @@ static void draw_play(app *a)
     opt.nslides = nslides;
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     picture_mode_options(a, &L, &opt);
+    game_art_refresh(a);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];

@@ -38,6 +38,10 @@ typedef struct app {
     drawer dr;
     sprites sheet;
     bool have_sheet;
+    sprites art;                 /* the game's own pictures over sheet (app/game_art.h) */
+    bool have_art;
+    char art_key[PATH_MAX_LEN + 64];   /* the art file and change times art was built from */
+    char art_image[PATH_MAX_LEN];      /* the picture the art's skin.lua names, once read */
     screen scr;
     game_entry games[APP_MAX_GAMES];
     int ngames;

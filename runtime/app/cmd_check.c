@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "app/game_art.h"
+#include "app/skins.h"
 #include "app/mods.h"
 #include "app/session.h"
 #include "core/level.h"
@@ -64,9 +66,9 @@ static void locate_name(const char *file, const char *name, int *line, int *col)
 }
 
 /* Every tile a level can show needs a sprite (solid tiles fall back to the wall's). */
-static void check_sprites(checker *c, game *g)
+static void check_sprites(checker *c, game *g, const sprites *sheet)
 {
-    if (!c->have_sheet) return;
+    if (!sheet) return;
     const ruleset *r = game_rules(g);
     for (int id = 1; id < r->ntiles; id++) {
         const tile_def *t = &r->tile[id];
@@ -75,13 +77,14 @@ static void check_sprites(checker *c, game *g)
         const char *name = t->sprite[0] ? t->sprite : t->name;
         char hex[TILE_NAME_MAX + 8];
         snprintf(hex, sizeof hex, "hex_%s", name);
-        if (sprites_find(&c->sheet, name) >= 0 || sprites_find(&c->sheet, hex) >= 0) continue;
+        if (sprites_find(sheet, name) >= 0 || sprites_find(sheet, hex) >= 0) continue;
         if (id == r->floor_id) continue;                   /* the plain floor is drawn anyway */
         error err;
         int line, col;
         locate_name(game_path(g), name, &line, &col);
-        error_set(&err, game_path(g), line, col, "tile '%s' has no sprite '%s' in assets/sprites.txt "
-                  "(use sprite = \"NAME\" with one of the sheet's names)", t->name, name);
+        error_set(&err, game_path(g), line, col, "tile '%s' has no sprite '%s' in assets/sprites.txt%s "
+                  "(use sprite = \"NAME\" with one of the sheet's names)", t->name, name,
+                  game_art(g) ? " or the game's art" : "");
         report(c, &err);
     }
 }
@@ -150,7 +153,22 @@ static void check_script(checker *c, const app_paths *p, const char *file)
         return;
     }
     int before = c->bad;
-    check_sprites(c, g);
+    /* The game's own art: loaded like the game would, over the default sheet. */
+    char art[PATH_MAX_LEN];
+    sprites merged;
+    bool have_merged = false;
+    game_art_path(g, art, sizeof art);
+    if (art[0] && !path_exists(art)) {
+        int line, col;
+        locate_name(game_path(g), game_art(g), &line, &col);
+        error_set(&err, game_path(g), line, col, "art = \"%s\": no such file beside the script", game_art(g));
+        report(c, &err);
+    } else if (art[0]) {
+        if (skins_load_file(art, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
+        else have_merged = true;
+    }
+    check_sprites(c, g, have_merged ? &merged : c->have_sheet ? &c->sheet : NULL);
+    if (have_merged) sprites_free(&merged);
     const char *def = game_default_levels(g);
     char levels[PATH_MAX_LEN];
     if (def && mods_find_levels(p, game_path(g), def, levels, sizeof levels) != 0) {

@@ -1,10 +1,12 @@
 /* skins.c: finding and loading skins. */
 #include "app/skins.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/game_art.h"
 #include "script/skin.h"
 
 static int load_default(const app_paths *p, sprites *sh, error *err)
@@ -38,12 +40,10 @@ int skins_find(const app_paths *p, const char *name, char *out, size_t size, err
     return 0;
 }
 
-int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
+int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char *image_out, size_t image_size,
+                    error *err)
 {
     memset(sh, 0, sizeof *sh);
-    if (!name || !strcmp(name, "default")) return load_default(p, sh, err);
-    char path[PATH_MAX_LEN];
-    if (skins_find(p, name, path, sizeof path, err) != 0) return -1;
     skin_desc *d = malloc(sizeof *d);
     sprite *list = d ? malloc(sizeof *list * SKIN_MAX_TILES) : NULL;
     int rc = -1;
@@ -53,6 +53,7 @@ int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
         goto done;
     }
     if (skin_read(path, d, err) != 0) goto done;
+    if (image_out) snprintf(image_out, image_size, "%s", d->image);
     if (image_load(d->image, &img, err) != 0) goto done;
     for (int i = 0; i < d->count; i++) {
         const skin_tile *t = &d->tiles[i];
@@ -67,21 +68,33 @@ int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
         list[i].w = t->w;
         list[i].h = t->h;
     }
-    sprites own, def;
-    error derr;
+    sprites own;
     if (sprites_from_image(&own, &img, list, d->count, err) != 0) goto done;
-    if (load_default(p, &def, &derr) != 0) {
-        *sh = own; /* no default to fill gaps: the skin alone */
+    if (!fallback) {
+        *sh = own; /* nothing to fill gaps: the skin alone */
         rc = 0;
         goto done;
     }
-    rc = sprites_merge(sh, &own, &def, err);
+    rc = sprites_merge(sh, &own, fallback, err);
     sprites_free(&own);
-    sprites_free(&def);
 done:
     image_free(&img);
     free(list);
     free(d);
+    return rc;
+}
+
+int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
+{
+    memset(sh, 0, sizeof *sh);
+    if (!name || !strcmp(name, "default")) return load_default(p, sh, err);
+    char path[PATH_MAX_LEN];
+    if (skins_find(p, name, path, sizeof path, err) != 0) return -1;
+    sprites def;
+    error derr;
+    bool have_def = load_default(p, &def, &derr) == 0;
+    int rc = skins_load_file(path, have_def ? &def : NULL, sh, NULL, 0, err);
+    if (have_def) sprites_free(&def);
     return rc;
 }
 
@@ -92,5 +105,6 @@ int app_set_skin(app *a, const char *name, error *err)
     if (a->have_sheet) sprites_free(&a->sheet);
     a->sheet = fresh;
     a->have_sheet = true;
+    game_art_forget(a);         /* the game's art sat on the old skin */
     return 0;
 }

@@ -14,6 +14,11 @@ int skins_find(const app_paths *p, const char *name, char *out, size_t size, err
 /* Loads skin name into sh (empty on failure). 0, or -1 with err (file:line for mistakes in
  * skin.lua). */
 int skins_load(const app_paths *p, const char *name, sprites *sh, error *err);
+/* Loads the skin.lua at path over fallback (its sprites fill the names the skin leaves out;
+ * NULL: none) into sh. 0, or -1 with err (file:line for mistakes in skin.lua). The picture
+ * skin.lua names goes to image_out (if not NULL) as soon as it is known. */
+int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char *image_out, size_t image_size,
+                    error *err);
 /* Switches the app to skin name. On failure keeps the sheet it had and returns -1 with err. */
 int app_set_skin(app *a, const char *name, error *err);
 

@@ -23,7 +23,7 @@ static const char *const hook_names[HOOK_COUNT] = { "on_move", "on_solved", "on_
 struct game {
     host *h;
     char *scripts_dir, *path;
-    char *name, *levels, *description, *image;
+    char *name, *levels, *description, *image, *art;
     const char **help;
     int nhelp;
     const char **controls;        /* "KEY\twhat it does" */
@@ -155,6 +155,8 @@ static int take_fields(game *g, lua_State *L, error *err)
     if (lua_getfield(L, -1, "description") == LUA_TSTRING) g->description = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "image") == LUA_TSTRING) g->image = host_strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "art") == LUA_TSTRING) g->art = host_strdup(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "help") == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1);
@@ -293,6 +295,7 @@ void game_free(game *g)
     free(g->levels);
     free(g->description);
     free(g->image);
+    free(g->art);
     for (int i = 0; i < g->nhelp; i++) free((char *)g->help[i]);
     free(g->help);
     for (int i = 0; i < g->ncontrols; i++) free((char *)g->controls[i]);
@@ -312,6 +315,7 @@ const ruleset *game_rules(const game *g) { return &g->rules; }
 const char *game_default_levels(const game *g) { return g->levels; }
 const char *game_description(const game *g) { return g->description; }
 const char *game_image(const game *g) { return g->image; }
+const char *game_art(const game *g) { return g->art; }
 
 int game_help_lines(const game *g, const char ***lines)
 {

@@ -73,6 +73,8 @@ const char *game_default_levels(const game *g);    /* relative to the levels dir
 const char *game_description(const game *g);
 /* The game table's image (picture mode of sliding games) as written, or NULL. */
 const char *game_image(const game *g);
+/* The game's `art` field: a skin script's path relative to the script's folder, or NULL. */
+const char *game_art(const game *g);
 int game_help_lines(const game *g, const char ***lines);
 /* The game's own keys (controls = { { key, action } ... }) as "KEY\taction" lines. */
 int game_controls(const game *g, const char ***lines);

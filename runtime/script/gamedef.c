@@ -40,6 +40,7 @@ static const struct { const char *name; uint32_t flag; } tile_flags[] = {
 /* The fields a game table may have: the checker refuses any other, and the reference
  * (scripts/API.md) is written from this list. */
 const api_doc api_game_fields[] = {
+    { "art", NULL, "string?", "The game's own pictures: a skin script (the skin.lua format, see README) beside the game script; its tiles replace those of the same name in the player's skin." },
     { "author", NULL, "string?", "Who made the game." },
     { "chain", NULL, "integer?", "How many boxes one push may move in a row (1..64, default 1)." },
     { "controls", NULL, "string[][]?", "The game's own keys for F1: { { \"Space\", \"a new shuffle\" }, ... } (at most 64)." },
@@ -762,6 +763,7 @@ int gamedef_create(lua_State *L)
     check_size(&sp, gd);
     string_field(&sp, "levels", false);
     string_field(&sp, "image", false);
+    string_field(&sp, "art", false);
     string_field(&sp, "author", false);
     string_field(&sp, "description", false);
     check_help(&sp);

@@ -3,6 +3,7 @@
 -- lua-language-server reads this file (see .luarc.json) to complete and check the API.
 
 ---@class tessera.game
+---@field art? string # The game's own pictures: a skin script (the skin.lua format, see README) beside the game script; its tiles replace those of the same name in the player's skin.
 ---@field author? string # Who made the game.
 ---@field chain? integer # How many boxes one push may move in a row (1..64, default 1).
 ---@field controls? string[][] # The game's own keys for F1: { { "Space", "a new shuffle" }, ... } (at most 64).

@@ -42,6 +42,9 @@ local ok, msg = pcall(tessera.game, { name = "x", tiles = {} })
 assert(not ok and msg:find("test_bad_game.lua:41: no plain floor tile", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = 5 })
 assert(not ok and msg:find("field 'name' must be a string, got a number", 1, true), msg)
+ok, msg = pcall(tessera.game, { name = "x", tiles = { [" "] = { "floor" }, ["@"] = { "player", player = true } },
+                                art = 5 })
+assert(not ok and msg:find("field 'art' must be a string, got a number", 1, true), msg)
 ok, msg = pcall(tessera.game, "sokoban")
 assert(not ok and msg:find("table expected", 1, true), msg)
 

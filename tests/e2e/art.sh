@@ -1,0 +1,85 @@
+# art.sh: a game's own pictures (its `art` field): drawn over the player's skin, validated by
+# `tessera check`, a broken or missing art file said and the game still played, and an edit
+# to the art picked up while the game runs.
+# usage: art.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+# To accept a new image after a deliberate change: TESSERA_UPDATE_GOLDEN=1 ctest -R e2e_art
+set -u
+tessera=$1
+imgdiff=$2
+outdir=$3/art
+. "$(dirname "$0")/lib.sh"
+rm -rf "$outdir"
+mkdir -p "$outdir"
+
+# A mod whose game brings art: the flat box of the minimal skin's sheet over the default skin.
+mod=$outdir/mod
+mkdir -p "$mod/scripts/crates"
+cp assets/skins/minimal/sheet.png "$mod/scripts/crates/sheet.png"
+cat > "$mod/scripts/crates/art.lua" <<'LUA'
+skin { name = "Crates", image = "sheet.png", tile_size = 32 }
+tile("box", 3, 0)
+tile("box_on_goal", 4, 0)
+LUA
+cat > "$mod/scripts/crates.lua" <<'LUA'
+return tessera.extend("sokoban", {
+  name = "Crates",
+  art = "crates/art.lua",
+})
+LUA
+# The same game without art, for comparison (same name, so the header is the same).
+mkdir -p "$outdir/plain/scripts"
+printf 'return tessera.extend("sokoban", { name = "Crates" })\n' > "$outdir/plain/scripts/crates.lua"
+
+expect_status 0 "render with art" -- "$tessera" render crates --mods "$mod" --level 1 --out "$outdir/art.png"
+expect_status 0 "render without art" -- "$tessera" render crates --mods "$outdir/plain" --level 1 --out "$outdir/plain.png"
+if [ "${TESSERA_UPDATE_GOLDEN:-}" = 1 ]; then cp "$outdir/art.png" tests/golden/game_art.png; fi
+if "$imgdiff" tests/golden/game_art.png "$outdir/art.png" 1.0 "$outdir/art.diff.png"; then ok
+else fail "game_art differs from tests/golden/game_art.png (see $outdir/art.diff.png)"; fi
+# The art changes the picture (the boxes), not a lot of it (the rest is the default skin).
+if "$imgdiff" "$outdir/plain.png" "$outdir/art.png" 0.05 > /dev/null 2>&1; then
+    fail "the art made no difference to the picture"
+else ok; fi
+if "$imgdiff" "$outdir/plain.png" "$outdir/art.png" 3.0 > /dev/null 2>&1; then ok
+else fail "the art changed more than the boxes"; fi
+# Over another skin too: the game's box, the minimal skin's walls.
+expect_status 0 "art over --skin minimal" -- "$tessera" render crates --mods "$mod" --skin minimal --level 1 --out "$outdir/art_min.png"
+expect_status 0 "minimal alone" -- "$tessera" render crates --mods "$outdir/plain" --skin minimal --level 1 --out "$outdir/min.png"
+if "$imgdiff" "$outdir/min.png" "$outdir/art_min.png" 0.01 > /dev/null 2>&1; then ok
+else fail "art taken from the minimal sheet should look like the minimal skin"; fi
+
+# check validates the art with the game.
+expect_status 0 "check a game with art" -- "$tessera" check "$mod/scripts/crates.lua"
+expect_output "crates.lua: ok (game \"Crates\")" "check passes the art"
+
+# A mistake in the art: check names art.lua's line; play says it and draws the skin's boxes.
+bad=$outdir/bad
+mkdir -p "$bad/scripts/crates"
+cp "$mod/scripts/crates.lua" "$bad/scripts/"
+cp assets/skins/minimal/sheet.png "$bad/scripts/crates/sheet.png"
+printf 'skin { name = "Bad", image = "sheet.png", tile_size = 32 }\ntile("box", 3, 0)\ntile("box_on_goal", 40, 0)\n' \
+    > "$bad/scripts/crates/art.lua"
+expect_status 2 "check a game with broken art" -- "$tessera" check "$bad/scripts/crates.lua"
+expect_output "crates/art.lua:3:1: tile 'box_on_goal'" "the broken line named"
+expect_status 0 "play with broken art" -- "$tessera" play crates --mods "$bad" --level 1 --keys "frame:1 down"
+expect_output "(drawing with the skin's pictures)" "broken art said"
+expect_output '"game":"Crates"' "the game still plays"
+# A missing art file: check points at the field; play goes on.
+rm "$bad/scripts/crates/art.lua"
+expect_status 2 "check a game with missing art" -- "$tessera" check "$bad/scripts/crates.lua"
+expect_output "crates.lua:3:9: art = \"crates/art.lua\": no such file beside the script" "missing art at its field"
+expect_status 0 "play with missing art" -- "$tessera" play crates --mods "$bad" --level 1 --keys "frame:1 down"
+expect_output "crates/art.lua: cannot" "the missing file named"
+
+# Edited while the game runs: the next frame draws the new art (here: broken, then said).
+live=$outdir/live
+cp -r "$mod" "$live"
+"$tessera" play crates --mods "$live" --level 1 --keys "frame:1 wait:1500 frame:1" \
+    > "$outdir/live.json" 2> "$outdir/live.err" &
+pid=$!
+sleep 0.7
+printf 'skin { name = "Edited", image = "sheet.png", tile_size = 32 }\ntile("box", 99, 0)\n' \
+    > "$live/scripts/crates/art.lua"
+wait $pid
+out=$(cat "$outdir/live.json" "$outdir/live.err")
+expect_output "art.lua:2:1: tile 'box'" "the edited art was read while the game ran"
+finish
