@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lurd.h"
+
 void movelog_init(movelog *ml) { memset(ml, 0, sizeof *ml); }
 
 void movelog_free(movelog *ml)
@@ -99,8 +101,9 @@ char *lurd_from_text(const char *text, topology topo, int digits)
     for (size_t i = 0; i < n; i++) {
         char c = text[i];
         if (isspace((unsigned char)c)) continue;
-        if (grid_dir_from_letter(topo, c) >= 0) moves++;
-        else if (!(digits && c >= '1' && c <= '9')) {
+        lurd_step step = lurd_read(topo, c);
+        if (step.kind == LURD_MOVE) moves++;
+        else if (!(digits && step.kind == LURD_PLAYER)) {
             free(out);
             return NULL;
         }

@@ -1,11 +1,13 @@
 /* test_movelog.c: LURD letters kept in step with the history (undo, redo, a new branch,
- * walks committed once, restarts), LURD read from pasted text, and XSB written back. */
+ * walks committed once, restarts), LURD read step by step and replayed through callbacks,
+ * LURD read from pasted text, and XSB written back. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "core/engine.h"
 #include "core/level.h"
+#include "core/lurd.h"
 #include "core/movelog.h"
 
 static ruleset sokoban;
@@ -82,6 +84,106 @@ static void test_history_in_step(void)
     levelset_free(&set);
 }
 
+static int is_step(lurd_step st, lurd_kind kind, int dir, bool push, int slot)
+{
+    return st.kind == kind && st.dir == dir && st.push == push && st.slot == slot;
+}
+
+static void test_lurd_read(void)
+{
+    CHECK(is_step(lurd_read(TOPO_SQUARE, 'u'), LURD_MOVE, DIR_UP, false, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, 'R'), LURD_MOVE, DIR_RIGHT, true, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, 'd'), LURD_MOVE, DIR_DOWN, false, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, 'L'), LURD_MOVE, DIR_LEFT, true, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, 'q'), LURD_BAD, -1, false, -1));   /* a hex letter */
+    CHECK(is_step(lurd_read(TOPO_HEX, 'q'), LURD_MOVE, HEX_NORTHWEST, false, -1));
+    CHECK(is_step(lurd_read(TOPO_HEX, 'D'), LURD_MOVE, HEX_EAST, true, -1));
+    CHECK(is_step(lurd_read(TOPO_HEX, 'z'), LURD_MOVE, HEX_SOUTHWEST, false, -1));
+    CHECK(is_step(lurd_read(TOPO_HEX, 'u'), LURD_BAD, -1, false, -1));      /* a square letter */
+    CHECK(is_step(lurd_read(TOPO_SQUARE, '1'), LURD_PLAYER, -1, false, 0));
+    CHECK(is_step(lurd_read(TOPO_HEX, '9'), LURD_PLAYER, -1, false, 8));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, '0'), LURD_BAD, -1, false, -1));   /* players count from 1 */
+    CHECK(is_step(lurd_read(TOPO_SQUARE, ' '), LURD_BAD, -1, false, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, '!'), LURD_BAD, -1, false, -1));
+    CHECK(is_step(lurd_read(TOPO_SQUARE, '\0'), LURD_END, -1, false, -1));
+}
+
+/* What lurd_play asked for, as LURD again (digits for selects, upper case for moves that
+ * pushed, '#' for one that was blocked), carried out with engine calls whose refusals it
+ * passes on. */
+typedef struct trace {
+    state *s;
+    char text[32];
+    int n;
+} trace;
+
+static int trace_select(void *ctx, int slot)
+{
+    trace *t = ctx;
+    t->text[t->n++] = (char)('1' + slot);
+    return engine_select_player(t->s, slot);
+}
+
+static int trace_move(void *ctx, int dir)
+{
+    trace *t = ctx;
+    move_result r = engine_move(t->s, dir);
+    char c = grid_dir_letter(t->s->g->topo, dir);
+    t->text[t->n++] = r == MOVE_BLOCKED ? '#' : r == MOVE_PUSH ? (char)(c - 'a' + 'A') : c;
+    return r == MOVE_BLOCKED ? -1 : 0;
+}
+
+/* Plays lurd on a fresh start of s; checks the result, *bad and the trace of calls. */
+static int plays_as(state *s, const char *lurd, int want, int want_bad, const char *want_calls)
+{
+    trace t = { s, { 0 }, 0 };
+    const lurd_actions act = { trace_select, trace_move, &t };
+    state_reset(s);
+    int bad = -7;
+    int got = lurd_play(s, lurd, &act, &bad);
+    t.text[t.n] = '\0';
+    int same = got == want && bad == want_bad && strcmp(t.text, want_calls) == 0;
+    if (!same)
+        fprintf(stderr, "'%s': played %d, bad %d, calls '%s'; expected %d, %d, '%s'\n", lurd, got, bad,
+                t.text, want, want_bad, want_calls);
+    return same;
+}
+
+static void test_lurd_play(void)
+{
+    const char *text = "#########\n#@$.#.$@#\n#########\n";
+    levelset set;
+    state s;
+    error err;
+    CHECK(levelset_parse(&set, "two.xsb", text, strlen(text), FORMAT_XSB, &sokoban, &err) == 0);
+    CHECK(state_init(&s, &set.levels[0], &sokoban) == 0);
+    CHECK(plays_as(&s, "", 0, -1, ""));
+    CHECK(plays_as(&s, "R2L", 3, -1, "R2L"));
+    CHECK(state_solved(&s));
+    CHECK(plays_as(&s, "2L1R", 4, -1, "2L1R"));
+    CHECK(plays_as(&s, "R3L", 1, 1, "R3"));           /* no third player: the select refuses */
+    CHECK(plays_as(&s, "R0L", 1, 1, "R"));            /* not a player digit */
+    CHECK(plays_as(&s, "Rx", 1, 1, "R"));
+    CHECK(plays_as(&s, "r", 0, 0, ""));               /* pushes, so upper case: never tried */
+    CHECK(plays_as(&s, "2l", 1, 1, "2"));
+    CHECK(plays_as(&s, "RR", 1, 1, "R#"));            /* tried, blocked by the wall */
+    state_free(&s);
+    levelset_free(&set);
+
+    /* Sliding: no players, so a digit is refused before anything is asked; case is free. */
+    ruleset sliding;
+    rules_sliding(&sliding);
+    text = "3x2: 1 2 3 4 0 5\n";
+    CHECK(levelset_parse(&set, "b.txt", text, strlen(text), FORMAT_AUTO, &sliding, &err) == 0);
+    CHECK(state_init(&s, &set.levels[0], &sliding) == 0);
+    CHECK(plays_as(&s, "1r", 0, 0, ""));
+    CHECK(plays_as(&s, "rL", 2, -1, "rl"));
+    CHECK(plays_as(&s, "ur", 2, -1, "ur"));
+    CHECK(plays_as(&s, "d", 0, 0, "#"));              /* tried, the blank is at the edge */
+    state_free(&s);
+    levelset_free(&set);
+}
+
 static void test_lurd_from_text(void)
 {
     char *t = lurd_from_text("  rRd\n uL \r\n", TOPO_SQUARE, 0);
@@ -119,6 +221,8 @@ int main(void)
 {
     rules_sokoban(&sokoban);
     test_history_in_step();
+    test_lurd_read();
+    test_lurd_play();
     test_lurd_from_text();
     test_xsb_round_trip();
     return check_summary("test_movelog");

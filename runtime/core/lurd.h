@@ -1,0 +1,46 @@
+/* lurd.h: reading LURD move strings, one character a step: a direction letter of the
+ * topology (upper case when the step pushes a box) or a digit 1-9 that makes a player the one
+ * the letters after it move. lurd_play replays a string through the caller's own moves (plain
+ * engine, session, scripted hooks), so every replay reads the format and judges a step alike. */
+#ifndef TESSERA_CORE_LURD_H
+#define TESSERA_CORE_LURD_H
+
+#include <stdbool.h>
+
+#include "core/grid.h"
+#include "core/state.h"
+
+typedef enum lurd_kind {
+    LURD_END,                   /* the string's terminating '\0' */
+    LURD_MOVE,                  /* a direction letter */
+    LURD_PLAYER,                /* a player digit */
+    LURD_BAD                    /* anything else */
+} lurd_kind;
+
+typedef struct lurd_step {
+    lurd_kind kind;
+    int dir;                    /* LURD_MOVE: the direction; otherwise -1 */
+    bool push;                  /* LURD_MOVE: upper case, the move must push (or pull) a box */
+    int slot;                   /* LURD_PLAYER: the 0-based slot (digit 1 is slot 0); otherwise -1 */
+} lurd_step;
+
+/* What c is as a step of a LURD string on the topology's grid. */
+lurd_step lurd_read(topology topo, char c);
+
+/* How lurd_play carries out the steps: each returns 0, or -1 to refuse the step (nothing
+ * done, or the caller's own reason to stop, kept in ctx). */
+typedef struct lurd_actions {
+    int (*select)(void *ctx, int slot);   /* make player slot the one that moves */
+    int (*move)(void *ctx, int dir);      /* move one step in dir */
+    void *ctx;
+} lurd_actions;
+
+/* Replays lurd from s's current position through act, s being the state the actions change.
+ * A digit is a step only under push rules (sliding has no players); under push rules a
+ * letter's case must match whether the move would push, judged on s before act->move is
+ * called, so a letter refused that way changes nothing (not even the redo list). Stops at the
+ * first step that is not LURD, not allowed or refused. Returns the number of characters
+ * played; *bad gets the 0-based index of the character it stopped at, else -1. */
+int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *bad);
+
+#endif
