@@ -10,6 +10,7 @@
 
 #include "app/help.h"
 #include "core/engine.h"
+#include "core/lurd.h"
 #include "app/hotkeys.h"
 #include "app/game_art.h"
 #include "app/picture_mode.h"
@@ -735,11 +736,13 @@ static void take_result(app *a)
     if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
         if (t->purpose == TASK_HINT) {
             /* A leading digit: the move is another player's (levels with several). */
-            int slot = engine_lurd_player(r->solution[0]);
-            char c = r->solution[slot >= 0 ? 1 : 0];
+            topology topo = s->st.g->topo;
+            lurd_step step = lurd_read(topo, r->solution[0]);
+            int slot = step.slot;
+            if (step.kind == LURD_PLAYER) step = lurd_read(topo, r->solution[1]);
             if (slot < 0 || slot >= s->st.nplayers) slot = s->st.active;
-            int dir = grid_dir_from_letter(s->st.g->topo, c);
-            const char *what = session_is_sliding(s) ? "gap to the" : (c >= 'A' && c <= 'Z') ? "push" : "move";
+            int dir = step.dir;
+            const char *what = session_is_sliding(s) ? "gap to the" : step.push ? "push" : "move";
             if (slot != s->st.active)
                 session_note(s, "Hint: player %d, %s %s", slot + 1, what, grid_dir_name(s->st.g->topo, dir));
             else
@@ -768,11 +771,12 @@ static void take_result(app *a)
 static void autoplay_step(app *a)
 {
     session *s = &a->s;
-    char c = a->autoplay[a->autoplay_pos];
-    int slot = engine_lurd_player(c);
-    if (slot >= 0 && session_select_player(s, slot)) c = a->autoplay[++a->autoplay_pos];
-    int dir = grid_dir_from_letter(s->st.g->topo, c);
-    if (!c || dir < 0 || !session_move(s, dir) || s->solved) {
+    /* A player digit and the letter after it are one step. */
+    topology topo = s->st.g->topo;
+    lurd_step step = lurd_read(topo, a->autoplay[a->autoplay_pos]);
+    if (step.kind == LURD_PLAYER && session_select_player(s, step.slot))
+        step = lurd_read(topo, a->autoplay[++a->autoplay_pos]);
+    if (step.kind != LURD_MOVE || !session_move(s, step.dir) || s->solved) {
         free(a->autoplay);
         a->autoplay = NULL;
         return;

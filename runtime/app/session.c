@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "core/engine.h"
+#include "core/lurd.h"
 #include "core/path.h"
 #include "app/sounds.h"
 #include "core/textfile.h"
@@ -319,30 +320,15 @@ int session_play_step(session *s, const char *token)
     return bad < 0;
 }
 
+/* Session moves as lurd_play's actions (hooks, move log and solved state kept up); ctx is
+ * the session. */
+static int select_action(void *ctx, int slot) { return session_select_player(ctx, slot) ? 0 : -1; }
+static int move_action(void *ctx, int dir) { return session_move(ctx, dir) ? 0 : -1; }
+
 int session_play_lurd(session *s, const char *moves, int *bad)
 {
-    topology topo = s->st.g->topo;
-    bool push_rules = !session_is_sliding(s);
-    int i = 0;
-    *bad = -1;
-    for (; moves[i]; i++) {
-        int slot = engine_lurd_player(moves[i]);
-        if (slot >= 0) {
-            if (!push_rules || !session_select_player(s, slot)) {
-                *bad = i;
-                break;
-            }
-            continue;
-        }
-        int dir = grid_dir_from_letter(topo, moves[i]);
-        bool want_push = isupper((unsigned char)moves[i]) != 0;
-        if (dir < 0 || (push_rules && engine_would_push(&s->st, dir) != want_push) ||
-            !session_move(s, dir)) {
-            *bad = i;
-            break;
-        }
-    }
-    return i;
+    const lurd_actions through_session = { select_action, move_action, s };
+    return lurd_play(&s->st, moves, &through_session, bad);
 }
 
 char *session_lurd(const session *s)
@@ -388,13 +374,10 @@ int session_replay(session *s, const history *old_hist, const movelog *old_log, 
         int first = grid_dir_from_letter(topo, old_log->text[from]);
         history_begin(&s->st, first);
         for (int32_t i = from; i < to; i++) {
-            char c = old_log->text[i];
-            int ok;
-            if (c >= '1' && c <= '9') ok = session_select_player(s, c - '1');
-            else {
-                int dir = grid_dir_from_letter(topo, c);
-                ok = dir >= 0 && session_move(s, dir);
-            }
+            /* The log holds what was played, so the letters' case is not checked again. */
+            lurd_step step = lurd_read(topo, old_log->text[i]);
+            int ok = step.kind == LURD_PLAYER ? session_select_player(s, step.slot)
+                     : step.kind == LURD_MOVE && session_move(s, step.dir);
             if (!ok) break;
             applied++;
         }

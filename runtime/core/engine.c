@@ -2,7 +2,7 @@
  * primitives, so one call is one undoable record with the hash kept up to date. */
 #include "core/engine.h"
 
-#include <ctype.h>
+#include "core/lurd.h"
 
 static inline uint32_t floor_flags(const state *s, int c) { return s->tflags[s->floor[c]]; }
 static inline uint32_t obj_flags(const state *s, int c) { return s->tflags[s->obj[c]]; }
@@ -160,33 +160,12 @@ bool engine_would_push(const state *s, int dir)
     return n >= 0 && s->obj[n] && (obj_flags(s, n) & TILE_PUSHABLE);
 }
 
-int engine_lurd_player(char c)
-{
-    return c >= '1' && c <= '9' ? c - '1' : -1;
-}
+/* The plain engine as lurd_play's actions: ctx is the state. */
+static int select_action(void *ctx, int slot) { return engine_select_player(ctx, slot); }
+static int move_action(void *ctx, int dir) { return engine_move(ctx, dir) == MOVE_BLOCKED ? -1 : 0; }
 
 int engine_play_lurd(state *s, const char *lurd, int *bad)
 {
-    int i = 0;
-    *bad = -1;
-    for (; lurd[i]; i++) {
-        int slot = engine_lurd_player(lurd[i]);
-        if (slot >= 0) {
-            if (s->rules->kind != RULES_PUSH || engine_select_player(s, slot) != 0) {
-                *bad = i;
-                break;
-            }
-            continue;
-        }
-        int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
-        /* The letter's case must say whether it pushes; check before moving, so an illegal
-         * letter changes nothing (not even the redo list). */
-        bool want_push = isupper((unsigned char)lurd[i]) != 0;
-        if (dir < 0 || (s->rules->kind == RULES_PUSH && engine_would_push(s, dir) != want_push) ||
-            engine_move(s, dir) == MOVE_BLOCKED) {
-            *bad = i;
-            break;
-        }
-    }
-    return i;
+    const lurd_actions plain = { select_action, move_action, s };
+    return lurd_play(s, lurd, &plain, bad);
 }

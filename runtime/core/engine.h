@@ -25,15 +25,10 @@ int engine_walk_end(const state *s, int at, int dir, int self);
 /* Whether a move in dir would push (or pull) a box, without making it. */
 bool engine_would_push(const state *s, int dir);
 
-/* LURD's player switch: on levels with several players a digit 1-9 makes player slot
- * digit-1 (reading order of the start position) the one the following letters move.
- * Returns the slot, or -1 if c is not such a digit. */
-int engine_lurd_player(char c);
-
-/* Replays a solution string (LURD letters of the topology, player digits where there are
- * several players; for push rules an upper-case letter must push and a lower-case one must
- * not). Returns the number of characters played; stops at the first illegal one and writes
- * its 0-based index to *bad (else -1). */
+/* Replays a solution string with plain engine moves (lurd_play: LURD letters of the
+ * topology, player digits where there are several players; for push rules an upper-case
+ * letter must push and a lower-case one must not). Returns the number of characters
+ * played; stops at the first illegal one and writes its 0-based index to *bad (else -1). */
 int engine_play_lurd(state *s, const char *lurd, int *bad);
 
 #endif

@@ -16,6 +16,7 @@
 #include <lauxlib.h>
 
 #include "core/engine.h"
+#include "core/lurd.h"
 #include "core/path.h"
 #include "script/api_doc.h"
 #include "script/bindings.h"
@@ -335,17 +336,26 @@ static void push_result(lua_State *L, move_result r)
     else lua_pushnil(L);
 }
 
+/* One move and the game's on_move hook after it, as one record. *rc gets the hook's result
+ * (0, or -1 with err set), which the caller raises once the record is closed. */
+static move_result move_hooked(game *g, state *s, int dir, int *rc, error *err)
+{
+    *rc = 0;
+    history_begin(s, dir);
+    move_result r = engine_move(s, dir);
+    if (r != MOVE_BLOCKED) *rc = game_on_move(g, s, dir, r == MOVE_PUSH, err);
+    history_end(s);
+    return r;
+}
+
 /* One move; on an owned level with an on_move hook, the move and the hook make one record. */
 static move_result move_with_hook(lua_State *L, state *s, int dir)
 {
     game *g = hooked_game(L);
     if (!g || !game_has_hook(g, "on_move")) return engine_move(s, dir);
     error err;
-    int rc = 0;
-    history_begin(s, dir);
-    move_result r = engine_move(s, dir);
-    if (r != MOVE_BLOCKED) rc = game_on_move(g, s, dir, r == MOVE_PUSH, &err);
-    history_end(s);
+    int rc;
+    move_result r = move_hooked(g, s, dir, &rc, &err);
     if (rc != 0) raise_error(L, &err);
     return r;
 }
@@ -381,6 +391,28 @@ static int level_slide(lua_State *L)
     return 1;
 }
 
+/* level:play's moves on a hooked level: a hook's failure stops the replay and is kept, to be
+ * raised once lurd_play has returned. */
+typedef struct hooked_play {
+    game *g;
+    state *s;
+    int rc;
+    error err;
+} hooked_play;
+
+static int hooked_select(void *ctx, int slot)
+{
+    hooked_play *hp = ctx;
+    return engine_select_player(hp->s, slot);
+}
+
+static int hooked_move(void *ctx, int dir)
+{
+    hooked_play *hp = ctx;
+    move_result r = move_hooked(hp->g, hp->s, dir, &hp->rc, &hp->err);
+    return r == MOVE_BLOCKED || hp->rc != 0 ? -1 : 0;
+}
+
 /* play(lurd) -> true, or false and the 1-based index of the first illegal letter */
 static int level_play(lua_State *L)
 {
@@ -391,31 +423,10 @@ static int level_play(lua_State *L)
     if (!g || !game_has_hook(g, "on_move")) {
         engine_play_lurd(s, lurd, &bad);
     } else {
-        for (int i = 0; lurd[i] && bad < 0; i++) {
-            int slot = engine_lurd_player(lurd[i]);
-            if (slot >= 0) {
-                if (s->rules->kind != RULES_PUSH || engine_select_player(s, slot) != 0) bad = i;
-                continue;
-            }
-            int dir = grid_dir_from_letter(s->g->topo, lurd[i]);
-            if (dir < 0) {
-                bad = i;
-                break;
-            }
-            bool want_push = isupper((unsigned char)lurd[i]) != 0;
-            if (s->rules->kind == RULES_PUSH && engine_would_push(s, dir) != want_push) {
-                bad = i; /* checked before moving: an illegal letter changes nothing */
-                break;
-            }
-            error err;
-            int rc = 0;
-            history_begin(s, dir);
-            move_result r = engine_move(s, dir);
-            if (r != MOVE_BLOCKED) rc = game_on_move(g, s, dir, r == MOVE_PUSH, &err);
-            history_end(s);
-            if (r == MOVE_BLOCKED) bad = i;
-            if (rc != 0) raise_error(L, &err);
-        }
+        hooked_play hp = { .g = g, .s = s };
+        const lurd_actions hooked = { hooked_select, hooked_move, &hp };
+        lurd_play(s, lurd, &hooked, &bad);
+        if (hp.rc != 0) raise_error(L, &hp.err);
     }
     if (bad < 0) {
         lua_pushboolean(L, 1);

@@ -33,32 +33,15 @@ push_options push_options_default(void)
     return o;
 }
 
-/* The solution must replay on the real rules: a last check that the board model is right.
- * A digit selects the player (1-based slot) for the letters after it. */
+/* The solution must replay on the real rules: a last check that the board model is right. */
 static bool replays(const state *start, const char *lurd)
 {
     state st;
     if (state_copy(&st, start) != 0) return false;
     st.hist.disabled = true;
-    bool ok = true;
-    char *copy = malloc(strlen(lurd) + 1);
-    if (!copy) ok = false;
-    for (const char *p = lurd; ok && *p; ) {
-        if (*p >= '1' && *p <= '9') {
-            ok = engine_select_player(&st, *p - '1') == 0;
-            p++;
-            continue;
-        }
-        size_t n = strcspn(p, "123456789");
-        memcpy(copy, p, n);
-        copy[n] = 0;
-        int bad;
-        engine_play_lurd(&st, copy, &bad);
-        ok = bad < 0;
-        p += n;
-    }
-    ok = ok && state_solved(&st);
-    free(copy);
+    int bad;
+    engine_play_lurd(&st, lurd, &bad);
+    bool ok = bad < 0 && state_solved(&st);
     state_free(&st);
     return ok;
 }

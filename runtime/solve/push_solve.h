@@ -15,10 +15,9 @@
  * out->solution uses the topology's direction letters (grid_dir_letter), lower case for a
  * walk step and upper case for a push; it replays with engine_play_lurd. With several players
  * any of them may move: a digit, the player's 1-based slot, comes before the first move of a
- * player other than the one moving before it (at first, the active one); replay it with
- * engine_select_player(slot) for the digit and engine_play_lurd for the letters. With
- * lim->optimal the search is A* on an admissible bound and out->optimal says the push count
- * is proved minimal; otherwise the first solution found is returned. Unsupported rules (pull,
+ * player other than the one moving before it (at first, the active one), and engine_play_lurd
+ * reads it too. With lim->optimal the search is A* on an admissible bound and out->optimal
+ * says the push count is proved minimal; otherwise the first solution found is returned. Unsupported rules (pull,
  * chain pushes, slippery or hole floors, more than 9 player slots) give SOLVE_ERROR with
  * out->message naming them. SOLVE_TIMEOUT covers the time budget, lim->cancel and a full
  * memory budget. */
