@@ -58,6 +58,19 @@ expect_status 0 "solve two players" -- "$tessera" solve --json "$outdir/two.xsb"
 expect_output '"solution":"R2L"' "solver writes the player digit"
 expect_status 0 "solve key with two players" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "x"
 expect_output '"solved":true' "X plays a solution that switches players"
+# A solution that starts with another player's digit: the hint names that player, X plays it.
+printf '########\n#@#.$@ #\n########\n' > "$outdir/second.xsb"
+expect_status 0 "hint for another player" -- "$tessera" play sokoban "$outdir/second.xsb" --keys "h"
+expect_output '"status":"Hint: player 2, push left"' "the hint reads the leading player digit"
+expect_status 0 "solve key starting with a digit" -- "$tessera" play sokoban "$outdir/second.xsb" --keys "x"
+expect_output '"moves":1,"pushes":1,"solved":true' "X selects player 2, then pushes"
+# Sliding boards have no players: a digit in their solution is an illegal move.
+printf '3x3: 1 2 3 4 5 6 7 0 8\n' > "$outdir/slide.txt"
+printf '1: r\n' > "$outdir/slide.sol"
+expect_status 0 "verify sliding solution" -- "$tessera" verify "$outdir/slide.txt" "$outdir/slide.sol"
+printf '1: 1r\n' > "$outdir/slide_digit.sol"
+expect_status 1 "verify digit on a sliding board" -- "$tessera" verify "$outdir/slide.txt" "$outdir/slide_digit.sol"
+expect_output "illegal move at move 1 ('1'" "a player digit is illegal without players"
 
 # Scripted play prints its JSON line, and a walk that solves nothing says solved:false.
 expect_status 0 "scripted play" -- "$tessera" play sokoban --level 1 --keys "left right"

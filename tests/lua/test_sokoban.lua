@@ -208,6 +208,26 @@ lv = assert(tessera.parse(data .. "hook_error.lua", "####\n#@ #\n####\n"))
 checkerror("hook_error.lua:10:5: the hook failed on purpose", lv.move, lv, "right")
 assert(lv:moves() == 1 and lv:player() == 7)  -- the move stands
 assert(lv:undo() and lv:player() == 6)
+checkerror("hook_error.lua:10:5: the hook failed on purpose", lv.play, lv, "rl")
+assert(lv:moves() == 1 and lv:player() == 7)  -- the move stands, the replay stopped there
+
+-- play on hooked levels reads player digits as on plain ones: each selects the player the
+-- following letters move (the hook runs for each move); a digit naming no player, or any
+-- digit on a sliding board, is the illegal letter.
+lv = assert(tessera.parse(data .. "trail.lua", "#######\n#@  @ #\n#######\n"))
+assert(lv:play("r2r") and lv:player() == lv:cell(6, 2))
+assert(lv:floor(lv:cell(3, 2)) == "trail" and lv:floor(lv:cell(6, 2)) == "trail")
+ok, at = lv:play("l3l")
+assert(ok == false and at == 2 and lv:player() == lv:cell(5, 2) and lv:moves() == 3)
+ok, at = lv:play("1R")                       -- player 1 has no box to push
+assert(ok == false and at == 2 and lv:player() == lv:cell(3, 2))
+lv = assert(tessera.parse(data .. "slide_hook.lua", "3x2: 1 2 3 4 0 5"))
+ok, at = lv:play("1r")
+assert(ok == false and at == 1 and lv:moves() == 0)
+ok, at = lv:play("rL1")
+assert(ok == false and at == 3 and lv:moves() == 2)
+checkerror("no slides up", lv.play, lv, "ru")
+assert(lv:moves() == 4)                      -- the refused slide up stands, as with move()
 
 -- The same rules on hexagons: six directions, named or lettered (d c z a q e).
 assert(table.concat(tessera.dirs(), " ") == "up right down left")

@@ -289,6 +289,46 @@ static void test_solved_and_lurd(void)
     levelset_free(&set);
 }
 
+/* Player digits in engine_play_lurd: each selects the player for the letters after it; a
+ * digit naming no player, or any digit on a sliding board, is the illegal character. */
+static void test_lurd_players(void)
+{
+    levelset set;
+    state s;
+    int bad;
+    CHECK(load_one(&set, &s, "#########\n#@$.#.$@#\n#########\n") == 0);
+    CHECK_EQ_INT(engine_play_lurd(&s, "R2L", &bad), 3);
+    CHECK_EQ_INT(bad, -1);
+    CHECK(state_solved(&s) && s.active == 1);
+    state_reset(&s);
+    CHECK_EQ_INT(engine_play_lurd(&s, "2L1R", &bad), 4);
+    CHECK(state_solved(&s) && s.active == 0);
+    state_reset(&s);
+    CHECK_EQ_INT(engine_play_lurd(&s, "R3L", &bad), 1);
+    CHECK_EQ_INT(bad, 1);
+    CHECK(s.active == 0 && s.moves == 1);
+    state_reset(&s);
+    CHECK_EQ_INT(engine_play_lurd(&s, "2R", &bad), 1);  /* player 2 has no box to its right */
+    CHECK_EQ_INT(bad, 1);
+    state_free(&s);
+    levelset_free(&set);
+
+    ruleset sl;
+    rules_sliding(&sl);
+    const char *text = "3x2: 1 2 3 4 0 5\n";
+    error err;
+    CHECK(levelset_parse(&set, "b.txt", text, strlen(text), FORMAT_AUTO, &sl, &err) == 0);
+    CHECK(state_init(&s, &set.levels[0], &sl) == 0);
+    CHECK_EQ_INT(engine_play_lurd(&s, "1r", &bad), 0);
+    CHECK_EQ_INT(bad, 0);
+    CHECK(s.blank == 4 && s.moves == 0 && s.hist.pos == 0);
+    CHECK_EQ_INT(engine_play_lurd(&s, "r1", &bad), 1);
+    CHECK_EQ_INT(bad, 1);
+    CHECK(s.blank == 5);
+    state_free(&s);
+    levelset_free(&set);
+}
+
 static void test_path(void)
 {
     levelset set;
@@ -468,6 +508,7 @@ int main(void)
     test_push_rules();
     test_chain_and_blocked_pair();
     test_solved_and_lurd();
+    test_lurd_players();
     test_path();
     test_sliding_moves();
     test_sliding_rule();
