@@ -29,7 +29,7 @@ static const char usage_text[] =
     "                                           solve each level (default 10 s each)\n"
     "  tessera verify FILE SOLUTIONS [--game G] [--json]\n"
     "                                           replay solutions, report each level\n"
-    "  tessera check FILE...  [--game G]        validate level files and game scripts\n"
+    "  tessera check FILE...  [--game G]        validate level files, game scripts, mods, skins\n"
     "  tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso]\n"
     "        [--image FILE] --out OUT.png\n"
     "                                           draw a level to a PNG without a window\n"

@@ -22,6 +22,7 @@
 #include "core/level.h"
 #include "frontend/sprites.h"
 #include "script/game.h"
+#include "script/skin.h"
 #include "script/solving.h"
 
 typedef struct checker {
@@ -286,8 +287,48 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
 
 /* A folder: a mod, or a folder of mods; each is checked with its own scripts first on the
  * search path (so its games may extend each other by name). */
+/* A skin (skin.lua and its picture): read, cut and checked like the game would; a name that
+ * no sheet or bundled game uses is probably a typo, so it is reported too. */
+static void check_skin(checker *c, const char *file)
+{
+    error err;
+    skin_desc *d = malloc(sizeof *d);
+    if (!d) return;
+    sprites own;
+    if (skin_read(file, d, &err) != 0 || skins_load_file(file, NULL, &own, NULL, 0, &err) != 0) {
+        report(c, &err);
+        free(d);
+        return;
+    }
+    int before = c->bad;
+    for (int i = 0; i < d->count; i++) {
+        const char *name = d->tiles[i].name;
+        if (!c->have_sheet || sprites_find(&c->sheet, name) >= 0) continue;
+        error_set(&err, file, d->tiles[i].line, 1, "'%s' is not a picture of the default sheet "
+                  "(assets/sprites.txt); only a game asking for it by sprite = \"%s\" would use it", name, name);
+        char buf[ERROR_TEXT_MAX + 300];
+        printf("%s (note)\n", error_format(&err, buf, sizeof buf));
+    }
+    if (c->bad == before)
+        printf("%s: ok (skin \"%s\", %d picture%s)\n", file, d->name[0] ? d->name : "?", d->count,
+               d->count == 1 ? "" : "s");
+    sprites_free(&own);
+    free(d);
+}
+
+static int is_skin_file(const char *path)
+{
+    return strcmp(path_basename(path), "skin.lua") == 0;
+}
+
 static void check_folder(checker *c, const char *dir)
 {
+    char skin[PATH_MAX_LEN];
+    path_join(skin, sizeof skin, dir, "skin.lua");
+    if (path_exists(skin)) {           /* a skin's folder */
+        check_skin(c, skin);
+        return;
+    }
     app_paths *q = malloc(sizeof *q);
     if (!q) return;
     *q = *c->p;
@@ -339,6 +380,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         files++;
         char buf[PATH_MAX_LEN];
         if (path_is_dir(argv[i])) check_folder(&c, argv[i]);
+        else if (is_skin_file(argv[i])) check_skin(&c, argv[i]);
         else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i]);
         else check_levels(&c, p, argv[i], game_for(&c, p, argv[i], buf, sizeof buf));
     }

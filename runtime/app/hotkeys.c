@@ -1,9 +1,10 @@
-/* hotkeys.c: fullscreen, screenshots and mute, on every screen. */
+/* hotkeys.c: fullscreen, screenshots, skins and mute, on every screen. */
 #include "app/hotkeys.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "app/skins.h"
 #include "app/userdir.h"
 #include "frontend/audio.h"
 #include "frontend/window.h"
@@ -45,6 +46,19 @@ int hotkey(app *a, const char *key)
         int rc = a->win ? window_toggle_fullscreen(a->win) : -1;
         if (rc < 0) tell(a, a->win ? "Fullscreen is not available here." : "No window to make fullscreen.");
         else tell(a, rc ? "Fullscreen (F11: back to a window)." : "Windowed (F11: fullscreen).");
+        return 1;
+    }
+    if (!strcmp(key, "k")) {
+        char msg[ERROR_TEXT_MAX + 300];
+        error err;
+        if (app_next_skin(a, &err) != 0) {
+            snprintf(text, sizeof text, "Skin not changed: %s", error_format(&err, msg, sizeof msg));
+        } else {
+            settings_set(&a->prefs, "skin", a->skin_name);
+            prefs_save(&a->prefs, a->paths);
+            snprintf(text, sizeof text, "Skin: %s (K: next)", a->skin_name);
+        }
+        tell(a, text);
         return 1;
     }
     if (!strcmp(key, "m")) {

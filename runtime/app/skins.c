@@ -1,6 +1,7 @@
 /* skins.c: finding and loading skins. */
 #include "app/skins.h"
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,10 +99,64 @@ int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
     return rc;
 }
 
+/* Adds the skin folders under dir (those holding skin.lua) to names, skipping known ones. */
+static void list_dir(const char *dir, char (*names)[SKIN_NAME_MAX], int *n, int max)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d)) != NULL && *n < max;) {
+        if (e->d_name[0] == '.' || strlen(e->d_name) >= SKIN_NAME_MAX) continue;
+        char sub[PATH_MAX_LEN], lua[PATH_MAX_LEN];
+        path_join(sub, sizeof sub, dir, e->d_name);
+        path_join(lua, sizeof lua, sub, "skin.lua");
+        if (!path_exists(lua)) continue;
+        bool known = false;
+        for (int i = 0; i < *n && !known; i++) known = strcmp(names[i], e->d_name) == 0;
+        if (!known) snprintf(names[(*n)++], SKIN_NAME_MAX, "%s", e->d_name);
+    }
+    closedir(d);
+}
+
+static int by_name(const void *x, const void *y)
+{
+    return strcmp((const char *)x, (const char *)y);
+}
+
+int skins_list(const app_paths *p, char (*names)[SKIN_NAME_MAX], int max)
+{
+    if (max <= 0) return 0;
+    int n = 0;
+    snprintf(names[n++], SKIN_NAME_MAX, "default");
+    char dir[PATH_MAX_LEN];
+    path_join(dir, sizeof dir, p->data_home, "skins");
+    list_dir(dir, names, &n, max);
+    path_join(dir, sizeof dir, p->assets, "skins");
+    list_dir(dir, names, &n, max);
+    qsort(names + 1, (size_t)(n - 1), sizeof *names, by_name);
+    return n;
+}
+
+int app_next_skin(app *a, error *err)
+{
+    char names[SKINS_LIST_MAX][SKIN_NAME_MAX];
+    int n = skins_list(a->paths, names, SKINS_LIST_MAX), at = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], a->skin_name[0] ? a->skin_name : "default") == 0) at = i;
+    /* A skin that fails to load is said and passed over; back at the start, give up. */
+    for (int k = 1; k < n; k++) {
+        const char *next = names[(at + k) % n];
+        if (app_set_skin(a, next, err) == 0) return 0;
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "tessera: %s (skipping skin '%s')\n", error_format(err, buf, sizeof buf), next);
+    }
+    return n > 1 ? -1 : error_set(err, NULL, 0, 0, "no other skin (add one under %s/skins)", a->paths->data_home);
+}
+
 int app_set_skin(app *a, const char *name, error *err)
 {
     sprites fresh;
     if (skins_load(a->paths, name, &fresh, err) != 0) return -1;
+    snprintf(a->skin_name, sizeof a->skin_name, "%s", name);
     if (a->have_sheet) sprites_free(&a->sheet);
     a->sheet = fresh;
     a->have_sheet = true;

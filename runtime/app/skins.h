@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "app/app.h"
+#include "script/skin.h"
 
 /* The skin.lua of name into out: 0, or -1 with err saying where it looked. */
 int skins_find(const app_paths *p, const char *name, char *out, size_t size, error *err);
@@ -19,6 +20,14 @@ int skins_load(const app_paths *p, const char *name, sprites *sh, error *err);
  * skin.lua names goes to image_out (if not NULL) as soon as it is known. */
 int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char *image_out, size_t image_size,
                     error *err);
+enum { SKINS_LIST_MAX = 64 };
+/* The skins there are: "default", then the folders holding skin.lua under
+ * $XDG_DATA_HOME/tessera/skins and assets/skins, by name (a user's skin hides a bundled one
+ * of the same name). Returns how many (at most max). */
+int skins_list(const app_paths *p, char (*names)[SKIN_NAME_MAX], int max);
+/* K: the next skin of skins_list after the app's (skins that fail are passed over, said on
+ * stderr). 0, or -1 with err when no other skin loads. */
+int app_next_skin(app *a, error *err);
 /* Switches the app to skin name. On failure keeps the sheet it had and returns -1 with err. */
 int app_set_skin(app *a, const char *name, error *err);
 

@@ -1,5 +1,5 @@
 # extras.sh: solutions and levels through the clipboard and files (LURD, XSB), screenshots
-# (F12), fullscreen (F11), mute (M), gamepad tokens, skins.
+# (F12), fullscreen (F11), mute (M), gamepad tokens, skins (--skin, the setting, K).
 # usage: extras.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
@@ -125,6 +125,16 @@ expect_output "skins/broken/skin.lua:3:1: tile 'wall'" "bad skin named at file:l
 expect_output "drawing with the default skin" "fallback said"
 if "$imgdiff" "$outdir/skin_default.png" "$outdir/skin_broken.png" 1.0 "$outdir/skin_broken.diff.png" >/dev/null 2>&1; then ok
 else fail "a broken skin did not fall back to the default"; fi
+# check reads skins too: a skin.lua or its folder.
+expect_status 0 "check the minimal skin" -- "$tessera" check assets/skins/minimal
+expect_output "assets/skins/minimal/skin.lua: ok (skin \"Minimal\", 39 pictures)" "skin checked"
+expect_status 2 "check a broken skin" -- "$tessera" check "$XDG_DATA_HOME/tessera/skins/broken/skin.lua"
+expect_output "skins/broken/skin.lua:3:1: tile 'wall'" "check names the broken line"
+mkdir -p "$outdir/typo_skin"
+cp assets/skins/minimal/sheet.png "$outdir/typo_skin/"
+printf 'skin { name = "Typo", image = "sheet.png", tile_size = 32 }\ntile("plyer", 0, 0)\n' > "$outdir/typo_skin/skin.lua"
+expect_status 0 "check a skin with an unknown name" -- "$tessera" check "$outdir/typo_skin"
+expect_output "typo_skin/skin.lua:2:1: 'plyer' is not a picture of the default sheet" "unknown name noted"
 expect_status 0 "play with a missing skin" -- "$tessera" play sokoban --skin nosuch --keys right
 expect_output "no skin 'nosuch'" "missing skin named"
 expect_output '"moves":1' "play goes on without the skin"
@@ -139,6 +149,20 @@ expect_output "Sound on" "mute remembered"
 printf 'tessera-settings 1\nskin nosuch\n' > "$XDG_DATA_HOME/tessera/settings.txt"
 expect_status 0 "skin setting" -- "$tessera" play sokoban --level 1 --keys "right"
 expect_output "no skin 'nosuch'" "the skin setting is read"
+rm -f "$XDG_DATA_HOME/tessera/settings.txt"
+
+# K: the next skin (default, then the user's and the bundled ones by name); one that fails
+# to load is passed over and said; the choice is saved and used by the next game.
+expect_status 0 "K: next skin" -- "$tessera" play sokoban --level 2 --keys "k"
+expect_output "skipping skin 'broken'" "a broken skin passed over"
+expect_output '"status":"Skin: minimal (K: next)"' "K chose the minimal skin"
+grep -q "^skin minimal$" "$XDG_DATA_HOME/tessera/settings.txt" && ok || fail "K did not save the skin"
+expect_status 0 "the saved skin" -- "$tessera" play sokoban --level 2 --keys "frame:1" --screenshot "$outdir/k_saved.png"
+expect_status 0 "--skin minimal" -- "$tessera" play sokoban --level 2 --skin minimal --keys "frame:1" --screenshot "$outdir/k_minimal.png"
+if "$imgdiff" "$outdir/k_minimal.png" "$outdir/k_saved.png" 0.01 "$outdir/k.diff.png" >/dev/null 2>&1; then ok
+else fail "the skin chosen with K is not the one drawn next time"; fi
+expect_status 0 "K again: back to the default" -- "$tessera" play sokoban --level 2 --keys "k"
+expect_output '"status":"Skin: default (K: next)"' "K wraps around"
 rm -f "$XDG_DATA_HOME/tessera/settings.txt"
 
 finish
