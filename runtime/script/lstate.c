@@ -604,11 +604,20 @@ static int level_hint(lua_State *L)
     solve_result r;
     solve_here(L, s, luaL_optnumber(L, 2, 3), false, &r);
     if (r.status == SOLVE_SOLVED && r.solution && r.solution[0]) {
-        char c = r.solution[0];
-        lua_pushstring(L, grid_dir_name(s->g->topo, grid_dir_from_letter(s->g->topo, c)));
-        lua_pushboolean(L, c >= 'A' && c <= 'Z');
-        solve_result_free(&r);
-        return 2;
+        /* A leading digit: the first move is another player's (levels with several). */
+        lurd_step first = lurd_read(s->g->topo, r.solution[0]);
+        int player = s->active;
+        if (first.kind == LURD_PLAYER) {
+            player = first.slot;
+            first = lurd_read(s->g->topo, r.solution[1]);
+        }
+        if (first.kind == LURD_MOVE) {
+            lua_pushstring(L, grid_dir_name(s->g->topo, first.dir));
+            lua_pushboolean(L, first.push);
+            lua_pushinteger(L, player + 1);
+            solve_result_free(&r);
+            return 3;
+        }
     }
     lua_pushnil(L);
     lua_pushstring(L, r.status == SOLVE_SOLVED ? "already solved" : solve_status_name(r.status));
@@ -734,8 +743,8 @@ const api_doc api_level[] = {
     { "floors", "", "string[] names", "The floor tile name of every cell at once." },
     { "goals", "", "integer[] cells", "The cells with a goal floor, in reading order." },
     { "hash", "", "integer hash", "The position's Zobrist hash (equal positions, equal hashes)." },
-    { "hint", "seconds?: number", "string|nil dir, integer|string pushes_or_status",
-      "The first move of a solution from here (and the solution's pushes), or nil and why." },
+    { "hint", "seconds?: number", "string|nil dir, boolean|string push_or_status, integer? player",
+      "The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it; or nil and why." },
     { "meta", "key: string", "string|nil value", "The level file's \"Key: value\" line for key (any case), e.g. level:meta(\"intro\")." },
     { "move", "dir: string", "\"walk\"|\"push\"|nil result",
       "Moves the active player (or the blank) one step: a direction name or letter; nil when blocked. Runs on_move." },

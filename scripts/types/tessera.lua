@@ -84,10 +84,11 @@ function level:goals() end
 ---@return integer hash
 function level:hash() end
 
----The first move of a solution from here (and the solution's pushes), or nil and why.
+---The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it; or nil and why.
 ---@param seconds? number
 ---@return string|nil dir
----@return integer|string pushes_or_status
+---@return boolean|string push_or_status
+---@return integer? player
 function level:hint(seconds) end
 
 ---The level file's "Key: value" line for key (any case), e.g. level:meta("intro").

@@ -21,11 +21,16 @@ assert(lv:moves() == 0, "solve works on a copy")
 assert(replays(lv, solution))
 
 lv = assert(tessera.parse("sokoban", text))
-local dir, pushes = lv:hint()
-assert(dir == "right" and pushes == false, tostring(dir))
+local dir, pushes, who = lv:hint()
+assert(dir == "right" and pushes == false and who == 1, tostring(dir))
 assert(lv:move(dir) == "walk")
 dir, pushes = lv:hint()
 assert(dir and pushes ~= nil)
+
+-- Several players: the hint names the one whose move it is (here only player 2 can push).
+lv = assert(tessera.parse("multiban", "########\n#@#.$@ #\n########\n"))
+dir, pushes, who = lv:hint()
+assert(dir == "left" and pushes == true and who == 2, tostring(dir) .. " " .. tostring(pushes) .. " " .. tostring(who))
 
 -- Push-optimal mode reports optimality.
 lv = assert(tessera.parse("sokoban", text))
