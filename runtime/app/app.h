@@ -38,7 +38,7 @@ typedef struct app {
     drawer dr;
     sprites sheet;
     bool have_sheet;
-    char skin_name[32];          /* the skin sheet came from ("" before any: the default) */
+    char skin_name[PATH_MAX_LEN]; /* the skin sheet came from ("" before any: the default) */
     sprites art;                 /* the game's own pictures over sheet (app/game_art.h) */
     bool have_art;
     char art_key[PATH_MAX_LEN + 64];   /* the art file and change times art was built from */

@@ -112,7 +112,11 @@ static void list_dir(const char *dir, char (*names)[SKIN_NAME_MAX], int *n, int 
         if (!path_exists(lua)) continue;
         bool known = false;
         for (int i = 0; i < *n && !known; i++) known = strcmp(names[i], e->d_name) == 0;
-        if (!known) snprintf(names[(*n)++], SKIN_NAME_MAX, "%s", e->d_name);
+        if (!known) {
+            size_t len = strlen(e->d_name);   /* under SKIN_NAME_MAX: checked above */
+            memcpy(names[*n], e->d_name, len + 1);
+            (*n)++;
+        }
     }
     closedir(d);
 }
