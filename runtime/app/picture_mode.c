@@ -86,9 +86,12 @@ int picture_mode_set_image(app *a, const char *path, error *err)
 void picture_mode_options(app *a, const view_layout *L, view_options *opt)
 {
     picture_mode_refresh(a);
-    if (!a->have_pic || L->view != VIEW_FLAT || L->topo != TOPO_SQUARE || !a->s.st.num) return;
+    if (!a->have_pic || L->topo != TOPO_SQUARE || !a->s.st.num) return;
     const grid *g = a->s.st.g;
-    opt->picture = picture_pieces(&a->pic, g->w, g->h, L->cell_w, L->cell_h);
+    /* The isometric view lays each piece on a block's square top: square pieces, as wide as
+     * a cell's diamond (the blocks sample them down). */
+    int cw = L->cell_w, ch = L->view == VIEW_FLAT ? L->cell_h : L->cell_w;
+    opt->picture = picture_pieces(&a->pic, g->w, g->h, cw, ch);
     opt->picture_numbers = !a->pic_numbers_off;
     opt->picture_whole = a->s.solved;
 }

@@ -12,8 +12,8 @@ int picture_mode_set_image(app *a, const char *path, error *err);
 /* Loads the picture the session's game asks for when it changed (a new game, a hot reload);
  * a picture that fails is said on the status line once and the tiles stay numbered. */
 void picture_mode_refresh(app *a);
-/* Sets opt's picture fields for the board laid out as L (nothing in the iso view, which draws
- * numbered blocks, or when there is no picture). */
+/* Sets opt's picture fields for the board laid out as L, flat or isometric (nothing when
+ * there is no picture). */
 void picture_mode_options(app *a, const view_layout *L, view_options *opt);
 /* T: the tiles' numbers on or off. */
 void picture_mode_toggle_numbers(app *a);

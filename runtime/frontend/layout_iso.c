@@ -155,12 +155,14 @@ int iso_click_point(const view_layout *L, const state *s, int cell, int *px, int
 enum piece_kind { PIECE_DIAMOND, PIECE_WALL, PIECE_BOX, PIECE_SHADOW };
 
 typedef struct piece {
+    unsigned long from;         /* the serial of the sheet it was made from */
     int src, kind, size;
     sprites spr;                /* one sprite: the whole picture */
 } piece;
 
+enum { ISO_PIECES_MAX = 512 };  /* more: start over (pieces of sheets no longer drawn pile up) */
+
 struct iso_art {
-    const sprites *sheet;       /* the sheet the pieces were made from */
     int tile_w;
     int n, cap;
     piece *p;
@@ -290,13 +292,13 @@ static const piece *get_piece(iso_art *art, const sprites *sh, const view_layout
                               int kind)
 {
     int size = kind == PIECE_BOX ? box_width(L) : L->cell_w;
-    if (art->sheet != sh || art->tile_w != L->cell_w) {
+    unsigned long from = sh ? sh->serial : 0;
+    if (art->tile_w != L->cell_w || art->n >= ISO_PIECES_MAX) {
         clear_pieces(art);
-        art->sheet = sh;
         art->tile_w = L->cell_w;
     }
     for (int i = 0; i < art->n; i++)
-        if (art->p[i].src == src && art->p[i].kind == kind) return &art->p[i];
+        if (art->p[i].from == from && art->p[i].src == src && art->p[i].kind == kind) return &art->p[i];
     if (art->n == art->cap) {
         int cap = art->cap ? art->cap * 2 : 16;
         piece *p = realloc(art->p, sizeof *p * (size_t)cap);
@@ -306,6 +308,7 @@ static const piece *get_piece(iso_art *art, const sprites *sh, const view_layout
     }
     piece *pc = &art->p[art->n];
     memset(pc, 0, sizeof *pc);
+    pc->from = from;
     pc->src = src;
     pc->kind = kind;
     pc->size = size;
@@ -383,7 +386,7 @@ static int number_scale(int ncells, int w)
 
 /* The object of cell c, drawn (ox, oy) pixels away from its cell (objects in motion). */
 static void draw_object(const drawer *d, const sprites *sh, iso_art *art, const state *s,
-                        const view_layout *L, int c, int active, int ox, int oy)
+                        const view_layout *L, const view_options *opt, int c, int active, int ox, int oy)
 {
     const ruleset *r = s->rules;
     int id = s->obj[c], x, y, tw = L->cell_w, th = L->cell_h;
@@ -391,18 +394,35 @@ static void draw_object(const drawer *d, const sprites *sh, iso_art *art, const 
     x += ox;
     y += oy;
     if (s->num) {
-        /* Sliding tiles: blocks with the number on top; the blank is a recessed slot. */
-        if (s->num[c] == 0) return;
-        const piece *p = get_piece(art, sh, L, sprites_find(sh, "tile"), PIECE_BOX);
+        /* Sliding tiles: blocks with the number on top, or in picture mode with their piece of
+         * the picture on top and down the sides; the blank is a recessed slot (its piece once
+         * the picture is whole). */
+        int n = s->num[c], ncells = s->g->ncells;
+        bool pic = opt->picture != NULL;
+        if (n == 0 && !(pic && opt->picture_whole)) return;
+        int piece_at = pic ? ncells + (n == 0 ? ncells - 1 : n - 1) : -1;   /* its "whole" sprite */
+        const piece *p = pic && sprites_get(opt->picture, piece_at)
+                             ? get_piece(art, opt->picture, L, piece_at, PIECE_BOX)
+                             : get_piece(art, sh, L, sprites_find(sh, "tile"), PIECE_BOX);
         int bw = box_width(L), lift = box_lift(L);
         int top = y + th / 2 - bw / 4 - lift;
         if (p) blit_piece(d, p, x - bw / 2, top, 255);
         else draw_missing(d, x - tw / 2, y, tw, th);
+        if (n == 0 || (pic && (!opt->picture_numbers || opt->picture_whole))) return;
         char num[16];
-        int scale = number_scale(s->g->ncells, bw);
-        snprintf(num, sizeof num, "%d", s->num[c]);
-        draw_text(d, x - text_width(num, scale) / 2, top + bw / 4 - text_height(num, scale) / 2,
-                  num, scale, NUMBER_INK);
+        int scale = number_scale(ncells, bw);
+        if (pic) {                                      /* small, over the picture */
+            int least = bw >= 96 ? 2 : 1;
+            scale = scale / 3 > least ? scale / 3 : least;
+        }
+        snprintf(num, sizeof num, "%d", n);
+        int nw = text_width(num, scale), nh = text_height(num, scale);
+        int nx = x - nw / 2, ny = top + bw / 4 - nh / 2;
+        if (pic) {
+            int pad = scale * 2;
+            draw_round_rect(d, nx - pad, ny - pad, nw + 2 * pad, nh + 2 * pad, pad, 0xA0000000u);
+        }
+        draw_text(d, nx, ny, num, scale, pic ? 0xFFFFFFFFu : NUMBER_INK);
         return;
     }
     if (!id || id >= r->ntiles) return;
@@ -477,7 +497,7 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
             }
             int m = 0;
             while (m < opt->nslides && opt->slides[m].to != c) m++;
-            if (!opt->slides || m >= opt->nslides) draw_object(d, sh, art, s, L, c, active, 0, 0);
+            if (!opt->slides || m >= opt->nslides) draw_object(d, sh, art, s, L, opt, c, active, 0, 0);
             if (opt->marks && opt->marks[c]) {
                 corner(L, g, c, &x, &y);
                 diamond_outline(d, x, y, tw, th, tw / 24 + 1, MARK_DEAD);
@@ -492,7 +512,7 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
             if ((kf > kt ? kf : kt) != k) continue;
             corner(L, g, sl->from, &fx, &fy);
             corner(L, g, sl->to, &tx, &ty);
-            draw_object(d, sh, art, s, L, sl->to, active, (int)((float)(fx - tx) * (1 - t)),
+            draw_object(d, sh, art, s, L, opt, sl->to, active, (int)((float)(fx - tx) * (1 - t)),
                         (int)((float)(fy - ty) * (1 - t)));
         }
     }

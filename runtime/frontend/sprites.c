@@ -180,6 +180,13 @@ int sprites_parse_atlas(sprites *sh, const char *name, const char *text, size_t 
     return 0;
 }
 
+/* Sheets are made on the main thread only. */
+static unsigned long next_serial(void)
+{
+    static unsigned long serial;
+    return ++serial;
+}
+
 int sprites_load(const char *sheet_path, const char *atlas_path, sprites *sh, error *err)
 {
     FILE *f;
@@ -209,7 +216,10 @@ int sprites_load(const char *sheet_path, const char *atlas_path, sprites *sh, er
     }
     rc = sprites_parse_atlas(sh, atlas_path, text, len, sh->sheet.w, sh->sheet.h, err);
     free(text);
-    if (rc == 0) sh->cache = calloc(1, sizeof *sh->cache); /* none: drawing is only slower */
+    if (rc == 0) {
+        sh->cache = calloc(1, sizeof *sh->cache); /* none: drawing is only slower */
+        sh->serial = next_serial();
+    }
     if (rc != 0) sprites_free(sh);
     return rc;
 }
@@ -237,6 +247,7 @@ int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, e
     memcpy(sh->list, list, sizeof *list * (size_t)count);
     sh->count = count;
     sh->cache = calloc(1, sizeof *sh->cache);
+    sh->serial = next_serial();
     return 0;
 }
 

@@ -21,6 +21,9 @@ typedef struct sprites {
     int count;
     sprite *list;
     struct sprite_cache *cache; /* scaled copies (see sprites_scaled); NULL: none kept */
+    unsigned long serial;       /* new for every sheet made (load, from_image, merge): what was
+                                   made from a sheet can tell it from a later one at the same
+                                   address */
 } sprites;
 
 /* Loads the sheet picture and its atlas. The atlas is text: one sprite per line as

@@ -161,6 +161,14 @@ expect_status 0 "the saved skin" -- "$tessera" play sokoban --level 2 --keys "fr
 expect_status 0 "--skin minimal" -- "$tessera" play sokoban --level 2 --skin minimal --keys "frame:1" --screenshot "$outdir/k_minimal.png"
 if "$imgdiff" "$outdir/k_minimal.png" "$outdir/k_saved.png" 0.01 "$outdir/k.diff.png" >/dev/null 2>&1; then ok
 else fail "the skin chosen with K is not the one drawn next time"; fi
+# In the isometric view too: blocks made from the old skin's pictures are not reused.
+rm -f "$XDG_DATA_HOME/tessera/settings.txt"
+expect_status 0 "K in the iso view" -- "$tessera" play sokoban --level 2 --view iso --keys "frame:1 k frame:1" \
+    --screenshot "$outdir/k_iso.png"
+expect_status 0 "iso with --skin minimal" -- "$tessera" play sokoban --level 2 --view iso --skin minimal --keys "frame:1" \
+    --screenshot "$outdir/k_iso_minimal.png"
+if "$imgdiff" "$outdir/k_iso_minimal.png" "$outdir/k_iso.png" 1.0 "$outdir/k_iso.diff.png" >/dev/null 2>&1; then ok
+else fail "after K the iso view still draws the old skin's blocks"; fi
 expect_status 0 "K again: back to the default" -- "$tessera" play sokoban --level 2 --keys "k"
 expect_output '"status":"Skin: default (K: next)"' "K wraps around"
 rm -f "$XDG_DATA_HOME/tessera/settings.txt"

@@ -32,6 +32,15 @@ expect_status 0 "picture 1 solved" -- "$tessera" play picture --level 1 --size 4
     --screenshot "$outdir/picture_1_whole.png"
 expect_output '"solved":true' "picture level 1 solved through the game loop"
 compare picture_1_whole
+# The isometric view: each tile a block with its piece of the picture on top and down the
+# sides, its number small on top; T hides the numbers there too.
+expect_status 0 "picture 5 in the iso view" -- "$tessera" render picture --level 5 --view iso --size 480x360 \
+    --out "$outdir/picture_5_iso.png"
+compare picture_5_iso
+expect_status 0 "iso: T hides the numbers" -- "$tessera" play picture --level 5 --view iso --size 480x360 --keys "t" \
+    --screenshot "$outdir/picture_5_iso_plain.png"
+if "$imgdiff" "$outdir/picture_5_iso.png" "$outdir/picture_5_iso_plain.png" 0.05 > /dev/null 2>&1; then
+    fail "T changed nothing in the iso view"; else ok; fi
 
 # --image: a small PNG made here (a render of a Sokoban level) cut into a 4x3 board.
 expect_status 0 "small image" -- "$tessera" render sokoban --level 1 --size 160x120 --out "$outdir/small.png"
