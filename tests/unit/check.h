@@ -3,6 +3,7 @@
 #define TESSERA_TESTS_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int check_passed, check_failed;
@@ -37,6 +38,16 @@ static int check_passed, check_failed;
                     check_h_ ? check_h_ : "(null)", (needle));                                \
         }                                                                                     \
     } while (0)
+
+/* Writes text to path as a test's input; a test that cannot write its input stops (exit 2). */
+static inline void check_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+        fprintf(stderr, "cannot write %s\n", path);
+        exit(2);
+    }
+}
 
 static inline int check_summary(const char *name)
 {

@@ -29,17 +29,6 @@ static int near(uint32_t a, uint32_t b, int tol)
     return 1;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(2);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
 static void test_fill_rect(void)
 {
     canvas c;
@@ -243,7 +232,7 @@ static void test_png_round_trip(void)
     CHECK(image_load("no-such-image.png", &img, &err) != 0);
     CHECK_STR_HAS(error_format(&err, msg, sizeof msg), "no-such-image.png");
     CHECK(img.px == NULL);
-    write_file("test_canvas_not_an_image.png", "this is text, not a picture\n");
+    check_write_file("test_canvas_not_an_image.png", "this is text, not a picture\n");
     CHECK(image_load("test_canvas_not_an_image.png", &img, &err) != 0);
     CHECK_STR_HAS(error_format(&err, msg, sizeof msg), "test_canvas_not_an_image.png");
     CHECK_STR_HAS(msg, "not a valid");
@@ -412,7 +401,7 @@ static void test_sprites(void)
     canvas_fill_rect(&sheet, 8, 0, 8, 8, 0xFFFF0000u);
     error_clear(&err);
     CHECK_EQ_INT(canvas_write_png(&sheet, "test_canvas_sheet.png", &err), 0);
-    write_file("test_canvas_atlas.txt",
+    check_write_file("test_canvas_atlas.txt",
                "# name x y w h\n"
                "\n"
                "floor 0 0 8 8\r\n"
@@ -463,7 +452,7 @@ static void test_sprites(void)
     }
     sprites_free(&sh);
 
-    write_file("test_canvas_bad_atlas.txt", "floor 0 0 8 8\n# fine\nbox 8 zero 8 8\n");
+    check_write_file("test_canvas_bad_atlas.txt", "floor 0 0 8 8\n# fine\nbox 8 zero 8 8\n");
     CHECK(sprites_load("test_canvas_sheet.png", "test_canvas_bad_atlas.txt", &sh, &err) != 0);
     CHECK_STR_HAS(error_format(&err, msg, sizeof msg), "test_canvas_bad_atlas.txt:3:");
     CHECK_STR_HAS(msg, "zero");

@@ -9,17 +9,6 @@
 #include "script/errpos.h"
 #include "script/host.h"
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "cannot write %s\n", path);
-        exit(2);
-    }
-    fputs(text, f);
-    fclose(f);
-}
-
 /* Compiles (and runs, if it compiles) the file in a fresh sandbox; returns the error. */
 static error load_error(const char *path)
 {
@@ -36,7 +25,7 @@ static error load_error(const char *path)
 
 static void test_columns_from_messages(void)
 {
-    write_file("errpos.lua", "local solid = 1\n  x = { id solid }\nreturn\n");
+    check_write_file("errpos.lua", "local solid = 1\n  x = { id solid }\nreturn\n");
     /* "near 'solid'": the whole word, not the "id" inside it. */
     CHECK_EQ_INT(errpos_column("errpos.lua", 2, "'}' expected near 'solid'"), 12);
     CHECK_EQ_INT(errpos_column("errpos.lua", 2, "attempt to call a nil value (global 'id')"), 9);
@@ -53,13 +42,13 @@ static void test_columns_from_messages(void)
 static void test_lua_errors(void)
 {
     char buf[800];
-    write_file("errpos_syntax.lua", "return {\n  name = \"x\",\n  tiles = { \"wall\" solid = true },\n}\n");
+    check_write_file("errpos_syntax.lua", "return {\n  name = \"x\",\n  tiles = { \"wall\" solid = true },\n}\n");
     error e = load_error("errpos_syntax.lua");
     CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_syntax.lua:3:20: '}' expected");
-    write_file("errpos_runtime.lua", "local t\nlocal n = 1 +   t.count\n");
+    check_write_file("errpos_runtime.lua", "local t\nlocal n = 1 +   t.count\n");
     e = load_error("errpos_runtime.lua");
     CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_runtime.lua:2:17: attempt to index");
-    write_file("errpos_eof.lua", "local function f()\n  return 1\n");
+    check_write_file("errpos_eof.lua", "local function f()\n  return 1\n");
     e = load_error("errpos_eof.lua");
     CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_eof.lua:3:");
     CHECK_STR_HAS(buf, "expected");
