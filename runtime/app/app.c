@@ -736,10 +736,8 @@ static void take_result(app *a)
     if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
         if (t->purpose == TASK_HINT) {
             /* A leading digit: the move is another player's (levels with several). */
-            topology topo = s->st.g->topo;
-            lurd_step step = lurd_read(topo, r->solution[0]);
-            int slot = step.slot;
-            if (step.kind == LURD_PLAYER) step = lurd_read(topo, r->solution[1]);
+            int slot;
+            lurd_step step = lurd_first_move(s->st.g->topo, r->solution, &slot);
             if (slot < 0 || slot >= s->st.nplayers) slot = s->st.active;
             int dir = step.dir;
             const char *what = session_is_sliding(s) ? "gap to the" : step.push ? "push" : "move";

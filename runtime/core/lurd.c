@@ -47,3 +47,14 @@ int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *ba
     }
     return i;
 }
+
+lurd_step lurd_first_move(topology topo, const char *lurd, int *slot)
+{
+    lurd_step step = lurd_read(topo, lurd[0]);
+    *slot = -1;
+    if (step.kind == LURD_PLAYER) {
+        *slot = step.slot;
+        step = lurd_read(topo, lurd[1]);
+    }
+    return step;
+}

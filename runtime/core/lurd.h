@@ -27,6 +27,10 @@ typedef struct lurd_step {
 /* What c is as a step of a LURD string on the topology's grid. */
 lurd_step lurd_read(topology topo, char c);
 
+/* The first move of a LURD string (a hint): its step, and in *slot the player a leading digit
+ * names (0-based), else -1. A string that starts with no move gives a step of another kind. */
+lurd_step lurd_first_move(topology topo, const char *lurd, int *slot);
+
 /* How lurd_play carries out the steps: each returns 0, or -1 to refuse the step (nothing
  * done, or the caller's own reason to stop, kept in ctx). */
 typedef struct lurd_actions {

@@ -605,12 +605,9 @@ static int level_hint(lua_State *L)
     solve_here(L, s, luaL_optnumber(L, 2, 3), false, &r);
     if (r.status == SOLVE_SOLVED && r.solution && r.solution[0]) {
         /* A leading digit: the first move is another player's (levels with several). */
-        lurd_step first = lurd_read(s->g->topo, r.solution[0]);
-        int player = s->active;
-        if (first.kind == LURD_PLAYER) {
-            player = first.slot;
-            first = lurd_read(s->g->topo, r.solution[1]);
-        }
+        int player;
+        lurd_step first = lurd_first_move(s->g->topo, r.solution, &player);
+        if (player < 0) player = s->active;
         if (first.kind == LURD_MOVE) {
             lua_pushstring(L, grid_dir_name(s->g->topo, first.dir));
             lua_pushboolean(L, first.push);

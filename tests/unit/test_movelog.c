@@ -106,6 +106,15 @@ static void test_lurd_read(void)
     CHECK(is_step(lurd_read(TOPO_SQUARE, ' '), LURD_BAD, -1, false, -1));
     CHECK(is_step(lurd_read(TOPO_SQUARE, '!'), LURD_BAD, -1, false, -1));
     CHECK(is_step(lurd_read(TOPO_SQUARE, '\0'), LURD_END, -1, false, -1));
+
+    /* The first move (hints): a leading digit names its player. */
+    int slot = 7;
+    CHECK(is_step(lurd_first_move(TOPO_SQUARE, "rUl", &slot), LURD_MOVE, DIR_RIGHT, false, -1) && slot == -1);
+    CHECK(is_step(lurd_first_move(TOPO_SQUARE, "2Lr", &slot), LURD_MOVE, DIR_LEFT, true, -1) && slot == 1);
+    CHECK(is_step(lurd_first_move(TOPO_HEX, "3e", &slot), LURD_MOVE, HEX_NORTHEAST, false, -1) && slot == 2);
+    CHECK(lurd_first_move(TOPO_SQUARE, "2", &slot).kind == LURD_END && slot == 1);
+    CHECK(lurd_first_move(TOPO_SQUARE, "", &slot).kind == LURD_END && slot == -1);
+    CHECK(lurd_first_move(TOPO_SQUARE, "x", &slot).kind == LURD_BAD);
 }
 
 /* What lurd_play asked for, as LURD again (digits for selects, upper case for moves that
