@@ -614,7 +614,7 @@ static void draw_play(app *a)
     opt.nslides = nslides;
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     picture_mode_options(a, &L, &opt);
-    game_art_refresh(a);
+    game_art_refresh(a, NULL);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
     char status[sizeof s->status + 64];

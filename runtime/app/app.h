@@ -41,7 +41,7 @@ typedef struct app {
     char skin_name[PATH_MAX_LEN]; /* the skin sheet came from ("" before any: the default) */
     sprites art;                 /* the game's own pictures over sheet (app/game_art.h) */
     bool have_art;
-    char art_key[PATH_MAX_LEN + 64];   /* the art file and change times art was built from */
+    char art_key[PATH_MAX_LEN];  /* the art file art was built from or tried ("" none) */
     char art_image[PATH_MAX_LEN];      /* the picture the art's skin.lua names, once read */
     screen scr;
     game_entry games[APP_MAX_GAMES];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/game_art.h"
 #include "app/watch.h"
 #include "script/game.h"
 
@@ -140,7 +141,19 @@ static void watch_session(app *a)
     int n = game_source_files(a->s.game, &files);
     for (int i = 0; i < n; i++) watch_add(r->w, files[i]);
     watch_add(r->w, a->s.levels_path);
+    char art[PATH_MAX_LEN];
+    game_art_path(a->s.game, art, sizeof art);
+    if (art[0]) watch_add(r->w, art);
+    if (art[0] && a->art_image[0]) watch_add(r->w, a->art_image);
     r->stale = false;
+}
+
+/* Is p the game's art file or its picture? */
+static bool is_art(const app *a, const char *p)
+{
+    char art[PATH_MAX_LEN];
+    game_art_path(a->s.game, art, sizeof art);
+    return art[0] && (strcmp(p, art) == 0 || strcmp(p, a->art_image) == 0);
 }
 
 void app_reload_poll(app *a, uint64_t now_ms)
@@ -158,6 +171,20 @@ void app_reload_poll(app *a, uint64_t now_ms)
     const char *path = NULL, *level_path = NULL;
     for (int i = 0; i < n; i++) {
         const char *p = watch_path(r->w, changed[i]);
+        if (is_art(a, p)) {
+            /* The game's pictures: drawn again from the files; the rules are not touched. */
+            error err;
+            game_art_forget(a);
+            if (game_art_refresh(a, &err) == 0) {
+                fprintf(stderr, "reload: ok %s\n", p);
+            } else {
+                char buf[ERROR_TEXT_MAX + 300];
+                err.col = 0;    /* the fixed form, as for scripts */
+                fprintf(stderr, "reload: error %s\n", error_format(&err, buf, sizeof buf));
+            }
+            r->count++;
+            continue;
+        }
         if (strcmp(p, s->levels_path) == 0) {
             levels = true;
             level_path = p;
@@ -167,6 +194,10 @@ void app_reload_poll(app *a, uint64_t now_ms)
         }
     }
     if (!path) path = level_path;
+    if (!path) {                /* only the art changed */
+        fflush(stderr);
+        return;
+    }
     char shown[PATH_MAX_LEN];
     snprintf(shown, sizeof shown, "%s", path);
 

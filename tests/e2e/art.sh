@@ -70,16 +70,23 @@ expect_output "crates.lua:3:9: art = \"crates/art.lua\": no such file beside the
 expect_status 0 "play with missing art" -- "$tessera" play crates --mods "$bad" --level 1 --keys "frame:1 down"
 expect_output "crates/art.lua: cannot" "the missing file named"
 
-# Edited while the game runs: the next frame draws the new art (here: broken, then said).
+# Edited while the game runs: the hot reload watcher sees the art's files like the script's;
+# a broken edit is refused (the skin draws), the next good one is drawn.
 live=$outdir/live
 cp -r "$mod" "$live"
-"$tessera" play crates --mods "$live" --level 1 --keys "frame:1 wait:1500 frame:1" \
+"$tessera" play crates --mods "$live" --level 1 --keys "frame:1 reloaded:2 frame:1" \
     > "$outdir/live.json" 2> "$outdir/live.err" &
 pid=$!
 sleep 0.7
 printf 'skin { name = "Edited", image = "sheet.png", tile_size = 32 }\ntile("box", 99, 0)\n' \
-    > "$live/scripts/crates/art.lua"
+    > "$live/scripts/crates/art.lua.tmp"
+mv "$live/scripts/crates/art.lua.tmp" "$live/scripts/crates/art.lua"
+sleep 0.7
+cp "$mod/scripts/crates/art.lua" "$live/scripts/crates/art.lua.tmp"
+mv "$live/scripts/crates/art.lua.tmp" "$live/scripts/crates/art.lua"
 wait $pid
 out=$(cat "$outdir/live.json" "$outdir/live.err")
-expect_output "art.lua:2:1: tile 'box'" "the edited art was read while the game ran"
+expect_output "reload: error $live/scripts/crates/art.lua:2: tile 'box'" "the broken edit refused while the game ran"
+expect_output "reload: ok $live/scripts/crates/art.lua" "the repaired art read again"
+expect_output '"game":"Crates"' "the game went on"
 finish
