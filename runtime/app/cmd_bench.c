@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/bench_push.h"
 #include "app/bench_view.h"
 #include "app/cli.h"
 #include "app/session.h"
@@ -25,6 +26,7 @@ typedef struct bench_opts {
     const char *only;
     int matched;                  /* how many benchmarks --only named */
     char data[PATH_MAX_LEN];
+    bench_push_opts push;         /* the Sokoban sets' own options */
 } bench_opts;
 
 static int wanted(bench_opts *o, const char *name)
@@ -80,61 +82,6 @@ static void bench_moves_c(const bench_opts *o)
     fflush(stdout);
     state_free(&s);
     levelset_free(&set);
-}
-
-/* ===== Sokoban sets: Microban, XSokoban's 90, Sasquatch ================================== */
-
-/* Solves every level of a set in ../shared/data/sokoban (the first `quick` levels with
- * --quick) under a per-level time limit; a solution counts only if it replays. */
-static void bench_sokoban_set(const app_paths *p, const bench_opts *o, const char *name,
-                              const char *file, int quick)
-{
-    char path[PATH_MAX_LEN], rel[64];
-    snprintf(rel, sizeof rel, "sokoban/%s", file);
-    path_join(path, sizeof path, o->data, rel);
-    if (!path_exists(path)) {
-        char why[PATH_MAX_LEN + 32];
-        snprintf(why, sizeof why, "%s not found", path);
-        skipped(name, why);
-        return;
-    }
-    error err;
-    session s;
-    if (session_open(&s, p, "sokoban", path, 0, &err) != 0) {
-        skipped(name, err.msg);
-        return;
-    }
-    int total = s.levels.count, solved = 0;
-    if (o->quick && quick < total) total = quick;
-    double limit = 10.0, secs = 0, solved_secs = 0;
-    unsigned long long nodes = 0;
-    for (int i = 0; i < total; i++) {
-        session_goto(&s, i);
-        solve_limits lim = solve_limits_default();
-        lim.seconds = limit;
-        solve_result r;
-        push_solve(&s.st, &lim, &r);
-        if (r.status == SOLVE_SOLVED) {
-            state check;
-            int bad = -1;
-            if (state_copy(&check, &s.st) == 0) {
-                engine_play_lurd(&check, r.solution, &bad);
-                if (bad < 0 && state_solved(&check)) {
-                    solved++;
-                    solved_secs += r.seconds;
-                }
-                state_free(&check);
-            }
-        }
-        secs += r.seconds;
-        nodes += r.nodes;
-        solve_result_free(&r);
-    }
-    printf("{\"bench\":\"%s\",\"solved\":%d,\"total\":%d,\"seconds\":%.2f,"
-           "\"solved_seconds\":%.2f,\"nodes\":%llu,\"limit\":%.0f%s}\n",
-           name, solved, total, secs, solved_secs, nodes, limit, o->quick ? ",\"quick\":true" : "");
-    fflush(stdout);
-    session_close(&s);
 }
 
 /* ===== the generic search: games whose rules run in Lua ================================== */
@@ -253,6 +200,53 @@ static void bench_lua(const app_paths *p, const bench_opts *o)
     fflush(stdout);
 }
 
+/* The options of the solver benchmarks: --per-level, --cpu-clock, --limit S, --symmetry K|all,
+ * --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of them), or -1
+ * after printing what is wrong. */
+static int solver_option(bench_opts *o, int argc, char **argv, int i)
+{
+    const char *a = argv[i];
+    if (!strcmp(a, "--per-level") || !strcmp(a, "--cpu-clock")) {
+        if (a[2] == 'p') o->push.per_level = true;
+        else o->push.cpu_clock = true;
+        return 1;
+    }
+    if (strcmp(a, "--limit") && strcmp(a, "--symmetry") && strcmp(a, "--levels") && strcmp(a, "--diagnose"))
+        return 0;
+    if (cli_need_value("bench", argc, argv, i) != 0) return -1;
+    const char *v = argv[i + 1];
+    if (!strcmp(a, "--symmetry")) {
+        o->push.symmetry = bench_symmetry_parse(v);
+        if (o->push.symmetry == -2) {
+            fprintf(stderr, "tessera bench: --symmetry expects 0..7, a name (id, rot90, mirror, ...) or all, not '%s'\n", v);
+            return -1;
+        }
+        return 2;
+    }
+    if (!strcmp(a, "--levels")) {
+        int first = 0, last = 0, n = 0;
+        if (sscanf(v, "%d-%d%n", &first, &last, &n) == 2 && !v[n] && first >= 1 && last >= first) {
+            o->push.first = first, o->push.last = last;
+            return 2;
+        }
+        if (sscanf(v, "%d%n", &first, &n) == 1 && !v[n] && first >= 1) {
+            o->push.first = o->push.last = first;
+            return 2;
+        }
+        fprintf(stderr, "tessera bench: --levels expects N or A-B (1-based), not '%s'\n", v);
+        return -1;
+    }
+    char *end;
+    double secs = strtod(v, &end);
+    if (end == v || *end || !(secs > 0) || secs > 1e6) {
+        fprintf(stderr, "tessera bench: %s expects seconds (a number above 0), not '%s'\n", a, v);
+        return -1;
+    }
+    if (!strcmp(a, "--limit")) o->push.limit = secs;
+    else o->push.diagnose = secs;
+    return 2;
+}
+
 int cmd_bench(const app_paths *p, int argc, char **argv)
 {
     bench_opts o;
@@ -260,7 +254,14 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     const char *env = getenv("TESSERA_BENCH_DATA");
     if (env && *env) snprintf(o.data, sizeof o.data, "%s", env);
     else path_join(o.data, sizeof o.data, p->root, "../shared/data");
+    o.push.limit = 10.0;
     for (int i = 0; i < argc; i++) {
+        int took = solver_option(&o, argc, argv, i);
+        if (took < 0) return EXIT_BAD_INPUT;
+        if (took > 0) {
+            i += took - 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--quick")) o.quick = 1;
         else if (!strcmp(argv[i], "--data") || !strcmp(argv[i], "--only")) {
             if (cli_need_value("bench", argc, argv, i) != 0) return EXIT_BAD_INPUT;
@@ -274,9 +275,11 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "moves_c")) bench_moves_c(&o);
     if (wanted(&o, "lua")) bench_lua(p, &o);
     if (wanted(&o, "korf100")) bench_korf(p, &o);
-    if (wanted(&o, "microban")) bench_sokoban_set(p, &o, "microban", "microban.xsb", 30);
-    if (wanted(&o, "xsokoban90")) bench_sokoban_set(p, &o, "xsokoban90", "xsokoban90.xsb", 3);
-    if (wanted(&o, "sasquatch")) bench_sokoban_set(p, &o, "sasquatch", "sasquatch.xsb", 2);
+    o.push.data = o.data;
+    o.push.quick = o.quick;
+    if (wanted(&o, "microban")) bench_push_set(p, &o.push, "microban", "microban.xsb", 30);
+    if (wanted(&o, "xsokoban90")) bench_push_set(p, &o.push, "xsokoban90", "xsokoban90.xsb", 3);
+    if (wanted(&o, "sasquatch")) bench_push_set(p, &o.push, "sasquatch", "sasquatch.xsb", 2);
     if (wanted(&o, "hooked")) bench_hooked(p, &o);
     if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
     if (wanted(&o, "startup")) bench_startup(o.quick);

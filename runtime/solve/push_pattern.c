@@ -93,6 +93,12 @@ push_pattern_stats push_pattern_stats_of(const push_patterns *pp)
     return pp ? pp->stats : none;
 }
 
+size_t push_patterns_bytes(const push_patterns *pp)
+{
+    if (!pp) return 0;
+    return (size_t)pp->used * sizeof(entry) + pp->sub.mem.used + pp->sub.fixed.bytes;
+}
+
 /* The boxes near `moved`: breadth first over boxes at most two steps apart. */
 static int gather(const push_patterns *pp, const push_pos *p, int moved, uint16_t *cells)
 {

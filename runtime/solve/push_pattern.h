@@ -27,5 +27,7 @@ typedef struct push_pattern_stats {
     uint64_t queries, searches, dead, sub_nodes;
 } push_pattern_stats;
 push_pattern_stats push_pattern_stats_of(const push_patterns *pp);
+/* Bytes the remembered answers and the small search hold now. */
+size_t push_patterns_bytes(const push_patterns *pp);
 
 #endif

@@ -280,7 +280,7 @@ static void expand(push_search *s, uint32_t id)
  * search mostly takes a node close to the last one, so it starts from the kept matching
  * when only a few boxes differ: boxes still on their row's cell keep their row, the others
  * take the rows left over in their class, and only changed rows are solved again. */
-static void rebase(push_search *s, uint32_t stamp)
+static int rebase(push_search *s, uint32_t stamp)
 {
     const push_board *b = s->b;
     int nb = b->nboxes, changed = 0;
@@ -307,13 +307,13 @@ static void rebase(push_search *s, uint32_t stamp)
             changed++;
         }
         if (changed <= REBASE_MOST) {
-            push_bound_child(b, &s->mat, s->new_cell, s->reach, player_stamp, s->parent_dists, fixed);
+            int h = push_bound_child(b, &s->mat, s->new_cell, s->reach, player_stamp, s->parent_dists, fixed);
             push_bound_keep(&s->mat);
             memcpy(s->row_cell, s->new_cell, sizeof *s->row_cell * (size_t)nb);
-            return;
+            return h;
         }
     }
-    push_lower_bound(b, &s->mat, &s->pos, s->reach, player_stamp, s->parent_dists, fixed);
+    int h = push_lower_bound(b, &s->mat, &s->pos, s->reach, player_stamp, s->parent_dists, fixed);
     push_bound_keep(&s->mat);
     memcpy(s->row_cell, s->pos.box, sizeof *s->row_cell * (size_t)nb);
     for (int j = 0; j < nb; j++) s->slot_row[j] = j;
@@ -321,6 +321,7 @@ static void rebase(push_search *s, uint32_t stamp)
     s->base_dists = s->parent_dists;
     s->base_nfrozen = s->nfrozen;
     memcpy(s->base_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen);
+    return h;
 }
 
 /* expand, with the node loaded and its frozen boxes marked in parent_mark. */
@@ -334,7 +335,14 @@ static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, ui
         const push_dists *walled = push_fixed_get(&s->fixed, b, s->frozen, s->nfrozen);
         if (walled) s->parent_dists = walled;
     }
-    rebase(s, stamp);
+    /* The bound again, now with every box frozen on its goal walled up (the node's own bound
+     * knew only the ones its push froze): no matching left means no child can be solved. */
+    int h = rebase(s, stamp);
+    if (h == PUSH_FAR) {
+        push_table_node(&s->tt, id)->h = PUSH_FAR;
+        return;
+    }
+    if (h < s->best_h) s->best = id, s->best_h = h;
     int all = b->nboxes * b->ndirs;
     for (int m = 0; m < (npush > 0 ? npush : all); m++) {
         int code = npush > 0 ? s->corral.push[m] : m, i = code / b->ndirs, d = code % b->ndirs;
@@ -513,6 +521,8 @@ bool push_search_write(push_search *s, solve_result *out)
 }
 
 
+size_t push_search_bytes(const push_search *s) { return s->mem.used + s->fixed.bytes; }
+
 /* ===== lifetime ========================================================================= */
 
 void push_search_free(push_search *s)
@@ -580,6 +590,8 @@ void push_search_reset(push_search *s, const push_board *b)
     s->nodes = 0;
     s->bound = 0;
     s->solution = 0;
+    s->best = 0;
+    s->best_h = PUSH_FAR;
     s->timed_out = s->out_of_memory = s->exhausted = false;
 }
 
@@ -603,6 +615,7 @@ bool push_search_start(push_search *s)
     push_node *nd = push_table_node(&s->tt, root);
     nd->h = (uint16_t)h;
     nd->moved = PUSH_NO_CELL;
+    s->best = root, s->best_h = h;
     if (h == 0) s->solution = root;
     else if (push_queue_push(&s->open, priority(s, 0, h), root) != 0) s->out_of_memory = true;
     return true;

@@ -16,6 +16,7 @@
 typedef struct push_patterns push_patterns;
 
 typedef struct push_search_config {
+    const char *name;             /* for reports: "greedy", "connectivity", "astar", ... */
     push_options opt;
     bool optimal;                 /* A*: f = pushes + bound (else weight * bound + pushes) */
     int weight;                   /* 0: the bound alone (greedy) */
@@ -62,6 +63,8 @@ typedef struct push_search {
     uint64_t nodes;               /* expansions */
     int bound;                    /* f (A*) or the bound of the last node taken, for progress */
     uint32_t solution;            /* node id of a solved position, or 0 */
+    uint32_t best;                /* the expanded node with the lowest bound so far */
+    int best_h;
     bool timed_out, out_of_memory, exhausted;
 } push_search;
 
@@ -78,6 +81,8 @@ bool push_search_start(push_search *s);
 /* Expands up to `slice` nodes; stops early on a solution, an empty open list (exhausted), a
  * full memory budget, the end of the time budget or the node limit (timed_out). */
 void push_search_run(push_search *s, int slice);
+/* Bytes the search's tables hold now (they never shrink while it runs). */
+size_t push_search_bytes(const push_search *s);
 /* The solution found, as text: out->solution, out->moves and out->pushes. false when out of
  * memory. */
 bool push_search_write(push_search *s, solve_result *out);

@@ -30,6 +30,7 @@ push_options push_options_default(void)
     o.connectivity = 3;
     o.rooms = true;
     o.patterns = true;
+    o.keep_best = false;
     return o;
 }
 
@@ -144,6 +145,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             snprintf(out->message, sizeof out->message, "push solver: internal error: the solution does not replay");
         }
         if (st == SOLVE_SOLVED) out->optimal = lim.optimal;
+        out->method = "players";
         push_board_free(&b);
         return finish(out, st, t0, NULL);
     }
@@ -170,9 +172,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             c->connectivity = i == 1 && greedy == 2 ? o.connectivity : 0;
             c->rooms = rooms && i < greedy;
             c->patterns = i < greedy ? patterns : NULL;
+            c->name = i >= greedy ? "astar" : c->connectivity ? "connectivity" : "greedy";
         }
     } else {
         memset(&cfg[nsearch++], 0, sizeof cfg[0]);
+        cfg[0].name = "astar";
     }
     bool ok = !o.patterns || lim.optimal || patterns;
     for (int i = 0; i < nsearch; i++) {
@@ -204,16 +208,26 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                 st = SOLVE_SOLVED;
                 out->optimal = lim.optimal;
             }
+            out->method = won->cfg.name;
         } else if (lost) {
             st = SOLVE_UNSOLVABLE;
         } else {
             bool memory = true;
             for (int i = 0; i < nsearch; i++) memory = memory && s[i].out_of_memory;
             msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
+            uint32_t next = push_queue_peek(&s[0].open);
+            if (o.keep_best && (next || s[0].best)) {
+                s[0].solution = next ? next : s[0].best;
+                if (!push_search_write(&s[0], out)) out->solution = NULL;
+                s[0].solution = 0;
+            }
         }
     }
+    if (!out->method) out->method = nsearch > 1 ? "portfolio" : cfg[0].name;
+    out->peak_bytes = push_patterns_bytes(patterns);
     for (int i = 0; i < nsearch; i++) {
         out->nodes += s[i].nodes;
+        out->peak_bytes += push_search_bytes(&s[i]);
         push_search_free(&s[i]);
     }
     push_patterns_free(patterns);

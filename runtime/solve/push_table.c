@@ -27,6 +27,7 @@ int push_table_init(push_table *t, int nboxes, uint32_t buckets, push_budget *bu
     t->nboxes = nboxes;
     t->budget = budget;
     t->node_size = node_size(nboxes);
+    t->chunk_bytes = t->node_size * CHUNK_NODES;
     if (!charge(budget, sizeof *t->bucket * buckets)) return -1;
     t->bucket = calloc(buckets, sizeof *t->bucket);
     if (!t->bucket) return -1;
@@ -100,7 +101,7 @@ uint32_t push_table_add(push_table *t, uint64_t hash, const uint16_t *box, int p
             t->chunk = bigger;
             t->chunk_cap = cap;
         }
-        size_t bytes = t->node_size * CHUNK_NODES;
+        size_t bytes = t->chunk_bytes;
         if (!charge(t->budget, bytes)) return 0;
         uint8_t *c = malloc(bytes);
         if (!c) {
@@ -178,4 +179,10 @@ uint32_t push_queue_pop(push_queue *q, uint32_t *priority)
     if (n > 0) q->heap[i] = last;
     if (priority) *priority = (uint32_t)(top >> 32);
     return q->lifo ? UINT32_MAX - (uint32_t)top : (uint32_t)top;
+}
+
+uint32_t push_queue_peek(const push_queue *q)
+{
+    if (q->count == 0) return 0;
+    return q->lifo ? UINT32_MAX - (uint32_t)q->heap[0] : (uint32_t)q->heap[0];
 }

@@ -30,6 +30,7 @@ typedef struct push_node {
 typedef struct push_table {
     int nboxes;
     size_t node_size;
+    size_t chunk_bytes;           /* every chunk is sized for the boxes the table was made for */
     uint8_t **chunk;
     uint32_t nchunks, chunk_cap, count;
     uint32_t *bucket;
@@ -70,5 +71,7 @@ void push_queue_free(push_queue *q);
 int push_queue_push(push_queue *q, uint32_t priority, uint32_t id);   /* 0, or -1 budget spent */
 /* Smallest priority first; returns 0 when empty. */
 uint32_t push_queue_pop(push_queue *q, uint32_t *priority);
+/* The node push_queue_pop would return, left in place; 0 when empty. */
+uint32_t push_queue_peek(const push_queue *q);
 
 #endif

@@ -33,6 +33,9 @@ typedef struct solve_result {
     bool optimal;                 /* the solution is proved shortest (by pushes / by moves) */
     uint64_t nodes;               /* positions expanded */
     double seconds;
+    const char *method;           /* which search found the solution or ran out ("greedy",
+                                     "fess", ...): a static string, NULL when none ran */
+    size_t peak_bytes;            /* the most memory the solver's own tables held */
     char message[160];            /* why, for SOLVE_ERROR (and a note otherwise) */
 } solve_result;
 
@@ -40,5 +43,9 @@ solve_limits solve_limits_default(void);   /* 10 s, default memory, anytime (not
 void solve_result_free(solve_result *r);
 const char *solve_status_name(solve_status s); /* "solved", "unsolvable", "timeout", "error" */
 double solve_clock(void);                  /* monotonic seconds, for budgets */
+/* Makes solve_clock count this process's CPU time instead of wall-clock time (process-wide;
+ * for measuring on a shared machine, where a wall-clock budget buys a varying amount of
+ * search). */
+void solve_clock_use_cpu(bool on);
 
 #endif

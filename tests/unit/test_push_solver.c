@@ -2,9 +2,11 @@
  * solved (square, hex, coloured goals), lost levels are proved lost, the detectors agree with
  * hand-made positions, budgets stop the search, optimal mode matches a brute force, and the
  * first Microban levels solve. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "core/engine.h"
@@ -533,6 +535,73 @@ static void test_budgets(void)
     unload(&f);
 }
 
+/* What a solve reports besides the solution: the search that found it, the memory its tables
+ * held, and, asked for on a timeout, the moves to where the search was working. */
+static void test_reports(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n"));
+    if (f.ok) {
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 10, &r), SOLVE_SOLVED);
+        CHECK(r.method != NULL && r.method[0]);
+        CHECK(r.peak_bytes > 0);
+        solve_result_free(&r);
+        CHECK_EQ_INT(solve(&f.st, true, 10, &r), SOLVE_SOLVED);
+        CHECK(r.method && strcmp(r.method, "astar") == 0);
+        solve_result_free(&r);
+    }
+    unload(&f);
+    /* The goals must be filled deepest first: with the goal-room macros and the deadlock tests
+     * off, a plain greedy search wanders for long. */
+    CHECK(load(&f, &sokoban,
+               "##############\n"
+               "#      #.....#\n"
+               "# $ $ $   ...#\n"
+               "#  @    #    #\n"
+               "# $ $ $#######\n"
+               "#  $ $ #\n"
+               "#      #\n"
+               "########\n"));
+    if (f.ok) {
+        solve_limits lim = solve_limits_default();
+        lim.seconds = 0.05;
+        lim.memory_bytes = (size_t)64 << 20;
+        push_options o = push_options_default();
+        o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = false;
+        o.keep_best = true;
+        solve_result r;
+        CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_TIMEOUT);
+        CHECK(r.solution != NULL);
+        if (r.solution) {
+            state s;
+            CHECK(state_copy(&s, &f.st) == 0);
+            int bad;
+            engine_play_lurd(&s, r.solution, &bad);
+            CHECK_EQ_INT(bad, -1);                /* the moves are legal */
+            CHECK(s.pushes > 0 && !state_solved(&s));
+            state_free(&s);
+        }
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+/* Budgets counted in CPU time (for measuring on a shared machine): sleeping does not spend
+ * them, while it does spend wall-clock time. */
+static void test_cpu_clock(void)
+{
+    struct timespec nap = { 0, 60 * 1000 * 1000 };
+    double w0 = solve_clock();
+    nanosleep(&nap, NULL);
+    CHECK(solve_clock() - w0 >= 0.05);
+    solve_clock_use_cpu(true);
+    double c0 = solve_clock();
+    nanosleep(&nap, NULL);
+    CHECK(solve_clock() - c0 < 0.03);
+    solve_clock_use_cpu(false);
+}
+
 static int progress_calls;
 static void on_progress(void *ud, uint64_t nodes, double seconds, int bound)
 {
@@ -731,6 +800,8 @@ int main(void)
     test_deadlocked_boxes();
     test_budgets();
     test_progress();
+    test_reports();
+    test_cpu_clock();
     test_unsupported_rules();
     test_several_players();
     test_optimal();

@@ -1,0 +1,48 @@
+# bench_push.sh: the push-solver benchmark's own options on a small set made here (so the
+# shared data is not needed): a record per level, the eight rotated and mirrored copies solved
+# alike (the moves turn with the board), a range of levels, CPU-time budgets, bad values.
+# usage: bench_push.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+outdir=$3/bench_push
+mkdir -p "$outdir/data/sokoban"
+. "$(dirname "$0")/lib.sh"
+
+# Two levels; the first is solved by pushing right once.
+printf '; 1\n#####\n#@$.#\n#####\n\n; 2\n######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n' \
+    > "$outdir/data/sokoban/microban.xsb"
+
+expect_status 0 "per-level records" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --limit 2
+expect_output '"bench":"microban","symmetry":"id","level":1' "a record for level 1"
+expect_output '"solved":true' "records say solved"
+expect_output '"method":' "records name the search"
+expect_output '"peak_bytes":' "records give the memory"
+expect_output '"stopped":"solved"' "records say why the search stopped"
+expect_output '"solution":"R"' "level 1's solution is one push right"
+expect_output '"solved":2,"total":2' "the set's line"
+
+expect_status 0 "every symmetry" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --symmetry all --limit 2 --cpu-clock
+count=$(printf '%s\n' "$out" | grep -c '"solved":2,"total":2')
+if [ "$count" -eq 8 ]; then ok; else fail "8 symmetries solve both levels: $count lines; output: $out"; fi
+expect_output '"symmetry":"rot90","level":1,"title":"1","status":"solved","solved":true' "rot90 solved"
+# Level 1 turned a quarter clockwise: the push goes down; mirrored: left; turned back: up.
+expect_output '"symmetry":"rot90","level":1' "rot90 record"
+for want in rot90:D rot180:L rot270:U mirror:L mirror_rot90:U mirror_rot180:R mirror_rot270:D; do
+    case "$out" in
+        *"\"symmetry\":\"${want%%:*}\",\"level\":1,"*"\"solution\":\"${want##*:}\""*) ok ;;
+        *) fail "${want%%:*}: level 1 is one push ${want##*:}; output: $out" ;;
+    esac
+done
+expect_output '"clock":"cpu"' "CPU-time budgets said"
+
+expect_status 0 "a range of levels" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --levels 2-2 --limit 2
+expect_output '"solved":1,"total":1' "only level 2"
+
+expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry sideways
+expect_output "--symmetry expects" "bad symmetry explained"
+expect_status 2 "bad range" -- "$tessera" bench --only microban --levels 3-1
+expect_output "--levels expects" "bad range explained"
+expect_status 2 "bad limit" -- "$tessera" bench --only microban --limit 0
+expect_output "--limit expects seconds" "bad limit explained"
+
+finish
