@@ -187,6 +187,9 @@ typedef struct push_corral {
     uint32_t *extra_mark, extra_stamp;
     int nextra;
     int32_t *push, *try_push;     /* pushes as slot * ndirs + dir */
+    int nfence;                   /* fence boxes of the corral last checked */
+    int32_t *best_fence;          /* cells of the fence boxes of the corral push_corral_find chose */
+    int nbest_fence;
 } push_corral;
 
 int push_corral_init(push_corral *k, const push_board *b);
@@ -194,7 +197,7 @@ void push_corral_free(push_corral *k);
 /* Looks for a PI-corral in p (player region: reach == stamp; boxes on cells marked in fixed,
  * which may be NULL, never move). Returns -1 when there is none (try every push), 0 when one
  * admits no push (the position is lost), else the number of pushes in k->push that are enough
- * to try (the smallest such corral). */
+ * to try (the smallest such corral), with its fence boxes in k->best_fence. */
 int push_corral_find(push_corral *k, const push_board *b, const push_pos *p, const uint8_t *fixed,
                      const uint32_t *reach, uint32_t stamp);
 

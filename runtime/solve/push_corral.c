@@ -27,7 +27,8 @@ int push_corral_init(push_corral *k, const push_board *b)
     k->extra_mark = calloc((size_t)b->nboxes + 1, sizeof *k->extra_mark);
     k->push = malloc(sizeof *k->push * (size_t)(b->nboxes * b->ndirs + 1));
     k->try_push = malloc(sizeof *k->try_push * (size_t)(b->nboxes * b->ndirs + 1));
-    if (!k->region || !k->cells || !k->first || !k->in_set || !k->doomed || !k->set || !k->seen || !k->fence || !k->extra || !k->extra_mark || !k->push || !k->try_push) {
+    k->best_fence = malloc(sizeof *k->best_fence * (size_t)(b->nboxes + 1));
+    if (!k->best_fence || !k->region || !k->cells || !k->first || !k->in_set || !k->doomed || !k->set || !k->seen || !k->fence || !k->extra || !k->extra_mark || !k->push || !k->try_push) {
         push_corral_free(k);
         return -1;
     }
@@ -38,6 +39,7 @@ void push_corral_free(push_corral *k)
 {
     free(k->region), free(k->cells), free(k->first), free(k->in_set), free(k->doomed), free(k->set);
     free(k->seen), free(k->fence), free(k->extra), free(k->extra_mark), free(k->push), free(k->try_push);
+    free(k->best_fence);
     memset(k, 0, sizeof *k);
 }
 
@@ -155,6 +157,7 @@ static int try_set(push_corral *k, const push_board *b, const push_pos *p, const
                 if (c >= 0 && k->region[c] >= 0) k->doomed[k->region[c]] = 1;
             }
     }
+    k->nfence = nfence;
     if (failed) return TRY_FAILED;
     if (*nset != before || k->nextra != extra_before) return TRY_MERGED;
     return unfinished ? npush : TRY_FINISHED;
@@ -176,6 +179,8 @@ int push_corral_find(push_corral *k, const push_board *b, const push_pos *p, con
         if (rc < 0 || (best >= 0 && rc >= best)) continue;
         best = rc;
         memcpy(k->push, k->try_push, sizeof *k->push * (size_t)rc);
+        memcpy(k->best_fence, k->fence, sizeof *k->fence * (size_t)k->nfence);
+        k->nbest_fence = k->nfence;
         if (best == 0) break;          /* deadlock: nothing better to find */
     }
     return best;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/push_deadsets.h"
 #include "solve/push_pattern.h"
 
 enum {
@@ -226,7 +227,9 @@ static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash,
         }
         return;
     }
-    int h = child_bound(s, moved, to, stamp);
+    /* A learned dead set around the pushed box: lost, and remembered as such. */
+    int h = s->cfg.sets && push_deadsets_match(s->cfg.sets, &s->pos, to, norm) ? PUSH_FAR
+                                                                               : child_bound(s, moved, to, stamp);
     id = push_table_add(&s->tt, hash, s->pos.box, norm);
     if (!id) {
         s->out_of_memory = true;
@@ -330,6 +333,13 @@ static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, ui
     const push_board *b = s->b;
     int npush = s->cfg.opt.corral ? push_corral_find(&s->corral, b, &s->pos, s->parent_mark, s->reach, stamp) : -1;
     if (npush == 0) return;                 /* a corral no push can enter: lost */
+    /* A PI-corral: its fence alone, searched, may prove the position lost. */
+    if (npush > 0 && s->cfg.patterns && s->cfg.opt.corral_dead &&
+        push_pattern_corral_dead(s->cfg.patterns, &s->pos, s->corral.best_fence, s->corral.nbest_fence,
+                                 push_table_node(&s->tt, id)->player, s->nodes)) {
+        push_table_node(&s->tt, id)->h = PUSH_FAR;
+        return;
+    }
     s->parent_dists = &b->base;
     if (s->nfrozen > 0) {
         const push_dists *walled = push_fixed_get(&s->fixed, b, s->frozen, s->nfrozen);

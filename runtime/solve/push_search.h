@@ -14,6 +14,7 @@
 #include "solve/push_table.h"
 
 typedef struct push_patterns push_patterns;
+typedef struct push_deadsets push_deadsets;
 
 typedef struct push_search_config {
     const char *name;             /* for reports: "greedy", "connectivity", "astar", ... */
@@ -24,6 +25,7 @@ typedef struct push_search_config {
                                      cannot reach */
     bool rooms;                   /* goal-room macros (the search is then not complete) */
     push_patterns *patterns;      /* deadlock patterns found by small searches (not owned), or NULL */
+    push_deadsets *sets;          /* dead sets to match after each push (not owned), or NULL */
     size_t memory;                /* bytes for the node table, open list and cached distances */
     double t0, seconds;           /* the clock at the start and the budget (<= 0: none) */
     const volatile int *cancel;

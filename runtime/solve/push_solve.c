@@ -9,6 +9,7 @@
 
 #include "core/engine.h"
 #include "solve/push_board.h"
+#include "solve/push_deadsets.h"
 #include "solve/push_pattern.h"
 #include "solve/push_search.h"
 
@@ -17,6 +18,8 @@ enum {
     MAX_SEARCHES = 3,
     SLICE = 64                    /* expansions per turn when searches take turns */
 };
+
+#define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
 
 push_options push_options_default(void)
 {
@@ -30,6 +33,9 @@ push_options push_options_default(void)
     o.connectivity = 3;
     o.rooms = true;
     o.patterns = true;
+    o.corral_dead = true;
+    o.deadsets = true;
+    o.pairs = true;
     o.keep_best = false;
     return o;
 }
@@ -153,17 +159,22 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
      * solutions fast; a second one that also counts the floor regions the player cannot reach
      * keeps the level open where the bound alone walls it up; A* on the bound finds short
      * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
-     * goal-room macros and share the deadlock patterns. Optimal mode is A* alone. */
+     * goal-room macros and share the deadlock patterns; every search matches the dead sets they
+     * learn. Optimal mode is A* alone, with the patterns. */
     push_search_config cfg[MAX_SEARCHES];
     push_search s[MAX_SEARCHES];
     int nsearch = 0;
     size_t share = total;
     push_patterns *patterns = NULL;
+    if (o.patterns) {
+        share -= total / 8;
+        patterns = push_patterns_new(&b, total / 8, o.deadsets);
+        /* The level's dead pairs first: a small share of the time, matched by every search. */
+        if (patterns && o.deadsets && o.pairs)
+            push_patterns_pairs(patterns, lim.seconds > 0 ? lim.seconds * PAIRS_SHARE : 0);
+    }
+    push_deadsets *sets = o.deadsets ? push_patterns_sets(patterns) : NULL;
     if (!lim.optimal) {
-        if (o.patterns) {
-            share -= total / 8;
-            patterns = push_patterns_new(&b, total / 8);
-        }
         int greedy = o.portfolio && o.connectivity > 0 ? 2 : 1, all = greedy + (o.portfolio ? 1 : 0);
         for (int i = 0; i < all; i++) {
             push_search_config *c = &cfg[nsearch++];
@@ -177,9 +188,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     } else {
         memset(&cfg[nsearch++], 0, sizeof cfg[0]);
         cfg[0].name = "astar";
+        cfg[0].patterns = patterns;
     }
-    bool ok = !o.patterns || lim.optimal || patterns;
+    bool ok = !o.patterns || patterns;
     for (int i = 0; i < nsearch; i++) {
+        cfg[i].sets = sets;
         cfg[i].opt = o;
         cfg[i].optimal = lim.optimal;
         cfg[i].memory = share / (size_t)nsearch;

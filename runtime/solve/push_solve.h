@@ -30,7 +30,11 @@ typedef struct push_options {
     bool corral;                  /* PI-corral pruning */
     bool tunnels;                 /* tunnel macros */
     bool rooms;                   /* anytime: goal-room macros (a fixed filling order) */
-    bool patterns;                /* anytime: deadlock patterns proved by small searches */
+    bool patterns;                /* deadlock patterns proved by small searches */
+    bool corral_dead;             /* with patterns: a PI-corral's fence searched alone */
+    bool deadsets;                /* with patterns: proved patterns minimised and matched as
+                                     subsets of any position (all searches share them) */
+    bool pairs;                   /* with deadsets: the level's dead pairs, found first */
     bool player_bound;            /* the bound counts each box from the side the player reaches */
     int weight;                   /* anytime: priority = weight * bound + pushes; 0 = greedy */
     bool portfolio;               /* anytime: take turns with a second greedy search (below)

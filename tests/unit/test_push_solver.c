@@ -363,7 +363,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 8; off++) {
+        for (int off = 0; off <= 11; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -372,7 +372,10 @@ static void test_switches(void)
             if (off == 5) o.portfolio = false;
             if (off == 6) o.rooms = false;
             if (off == 7) o.patterns = false;
-            if (off == 8) o = (push_options){ 0 };
+            if (off == 8) o.corral_dead = false;
+            if (off == 9) o.deadsets = false;
+            if (off == 10) o.pairs = false;
+            if (off == 11) o = (push_options){ 0 };
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;

@@ -1,0 +1,250 @@
+/* test_push_deadlocks.c: the deadlocks proved by small searches, each on hand-made positions
+ * both dead and alive: a PI-corral's fence searched alone, dead sets learned once and matched
+ * inside larger positions (and not where a box of the set is missing), and the level's dead
+ * pairs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/engine.h"
+#include "core/level.h"
+#include "core/state.h"
+#include "solve/push_board.h"
+#include "solve/push_deadsets.h"
+#include "solve/push_pattern.h"
+#include "solve/push_solve.h"
+
+static ruleset sokoban;
+
+typedef struct fixture {
+    levelset set;
+    state st;
+    push_board b;
+    bool ok, board;
+} fixture;
+
+static bool load(fixture *f, const char *text)
+{
+    error err;
+    memset(f, 0, sizeof *f);
+    if (levelset_parse(&f->set, "test.xsb", text, strlen(text), FORMAT_XSB, &sokoban, &err) != 0) {
+        fprintf(stderr, "parse: %s\n", err.msg);
+        return false;
+    }
+    f->ok = state_init(&f->st, &f->set.levels[0], &sokoban) == 0;
+    char msg[160];
+    f->board = f->ok && push_board_init(&f->b, &f->st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&f->b) == 0;
+    return f->board;
+}
+
+static void unload(fixture *f)
+{
+    if (f->board) push_board_free(&f->b);
+    if (f->ok) state_free(&f->st);
+    levelset_free(&f->set);
+}
+
+static int at(const fixture *f, int x, int y) { return f->b.index[y * f->st.g->w + x]; }
+
+static bool replays(const state *start, const char *lurd)
+{
+    state s;
+    if (!lurd || state_copy(&s, start) != 0) return false;
+    int bad;
+    engine_play_lurd(&s, lurd, &bad);
+    bool ok = bad < 0 && state_solved(&s);
+    state_free(&s);
+    return ok;
+}
+
+static solve_result solve_with(const state *s, const push_options *o)
+{
+    solve_limits lim = solve_limits_default();
+    lim.memory_bytes = (size_t)64 << 20;
+    solve_result r;
+    push_solve_with(s, &lim, o, &r);
+    return r;
+}
+
+/* ===== PI-corral fences ==================================================================== */
+
+/* The boxes on (5,1), (6,2), (6,3) and (7,3) fence off (6,1), (7,1) and (7,2); every push of the
+ * fence goes into that corral, and the fence alone can never be brought to goals. The corral
+ * search proves it at the root; without it the complete search needs hundreds of positions.
+ * With (5,1)'s box one cell to the left the corral is open and the level solves. */
+static const char *corral_dead =
+    "#########\n"
+    "#  . $. #\n"
+    "#    .* #\n"
+    "# $ # $$#\n"
+    "#   @$#.#\n"
+    "#       #\n"
+    "#    # .#\n"
+    "#########\n";
+static const char *corral_alive =
+    "#########\n"
+    "#  .$ . #\n"
+    "#    .* #\n"
+    "# $ # $$#\n"
+    "#   @$#.#\n"
+    "#       #\n"
+    "#    # .#\n"
+    "#########\n";
+
+static void test_corral(void)
+{
+    fixture f;
+    CHECK(load(&f, corral_dead));
+    if (f.board) {
+        push_options o = push_options_default();
+        o.deadsets = o.pairs = false;             /* the corral search alone */
+        solve_result with = solve_with(&f.st, &o);
+        o.corral_dead = false;
+        solve_result without = solve_with(&f.st, &o);
+        CHECK_EQ_INT(with.status, SOLVE_UNSOLVABLE);
+        CHECK_EQ_INT(without.status, SOLVE_UNSOLVABLE);
+        CHECK(with.nodes <= 2);
+        CHECK(without.nodes > 50);
+        solve_result_free(&with);
+        solve_result_free(&without);
+
+        /* The fence itself, asked directly. */
+        push_patterns *pp = push_patterns_new(&f.b, (size_t)16 << 20, false);
+        push_pos p;
+        CHECK(pp && push_pos_init(&p, &f.b) == 0);
+        if (pp) {
+            push_pos_load(&p, &f.b, f.b.start_box, f.b.start_player);
+            int32_t fence[4] = { at(&f, 5, 1), at(&f, 6, 2), at(&f, 6, 3), at(&f, 7, 3) };
+            CHECK(push_pattern_corral_dead(pp, &p, fence, 4, f.b.start_player, 0));
+            /* Two of them alone can reach goals. */
+            CHECK(!push_pattern_corral_dead(pp, &p, fence, 2, f.b.start_player, 0));
+            push_pattern_stats st = push_pattern_stats_of(pp);
+            CHECK_EQ_INT(st.corral_dead, 1);
+        }
+        push_pos_free(&p);
+        push_patterns_free(pp);
+    }
+    unload(&f);
+    CHECK(load(&f, corral_alive));
+    if (f.board) {
+        push_options o = push_options_default();
+        solve_result r = solve_with(&f.st, &o);
+        CHECK_EQ_INT(r.status, SOLVE_SOLVED);
+        CHECK(replays(&f.st, r.solution));
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+/* ===== learned sets ======================================================================= */
+
+/* Loads a position of f's board: boxes on the cells (x, y) pairs, sorted; the player where the
+ * level has it. */
+static void place(fixture *f, push_pos *p, const int *xy, int count)
+{
+    uint16_t box[8];
+    for (int i = 0; i < count; i++) {
+        box[i] = (uint16_t)at(f, xy[2 * i], xy[2 * i + 1]);
+        for (int j = i; j > 0 && box[j - 1] > box[j]; j--) {
+            uint16_t t = box[j];
+            box[j] = box[j - 1], box[j - 1] = t;
+        }
+    }
+    push_pos_load(p, &f->b, box, f->b.start_player);
+}
+
+/* Two boxes side by side against the top wall can never move again; the goal on that wall
+ * takes one of them, so each alone is fine, the pair is dead. A third box near them does not
+ * matter: the set learned is the pair, and it is found inside any position that has it, and
+ * not in one where a box of the pair has moved off. */
+static void test_learned_sets(void)
+{
+    fixture f;
+    CHECK(load(&f, "#########\n"
+                   "#     . #\n"
+                   "# $$    #\n"
+                   "#  $ @  #\n"
+                   "# .  .  #\n"
+                   "#########\n"));
+    if (f.board) {
+        push_patterns *pp = push_patterns_new(&f.b, (size_t)16 << 20, true);
+        push_pos p;
+        CHECK(pp && push_pos_init(&p, &f.b) == 0);
+        if (pp) {
+            static const int near[] = { 2, 1, 3, 1, 3, 3 }, far[] = { 2, 1, 3, 1, 7, 3 }, apart[] = { 2, 1, 4, 2, 7, 3 };
+            place(&f, &p, near, 3);
+            CHECK(push_pattern_dead(pp, &p, at(&f, 2, 1), f.b.start_player, 0));
+            push_deadsets *sets = push_patterns_sets(pp);
+            CHECK_EQ_INT(push_deadsets_stats_of(sets).sets, 1);
+            CHECK(push_deadsets_match(sets, &p, at(&f, 3, 1), f.b.start_player));
+            place(&f, &p, far, 3);
+            CHECK(push_deadsets_match(sets, &p, at(&f, 2, 1), f.b.start_player));
+            place(&f, &p, apart, 3);
+            CHECK(!push_deadsets_match(sets, &p, at(&f, 2, 1), f.b.start_player));
+            /* And the pattern search on the boxes near (4, 2) there: alive. */
+            CHECK(!push_pattern_dead(pp, &p, at(&f, 4, 2), f.b.start_player, 0));
+        }
+        push_pos_free(&p);
+        push_patterns_free(pp);
+    }
+    unload(&f);
+}
+
+/* ===== dead pairs ========================================================================= */
+
+/* Whether the store has a dead set that two boxes on (x1, y1) and (x2, y2) complete. */
+static bool pair_dead(fixture *f, push_deadsets *sets, int x1, int y1, int x2, int y2)
+{
+    push_pos p;
+    if (push_pos_init(&p, &f->b) != 0) return false;
+    uint16_t box[2] = { (uint16_t)at(f, x1, y1), (uint16_t)at(f, x2, y2) };
+    if (box[0] > box[1]) {
+        uint16_t t = box[0];
+        box[0] = box[1], box[1] = t;
+    }
+    push_pos_load(&p, &f->b, box, f->b.start_player);
+    bool dead = push_deadsets_match(sets, &p, box[0], f->b.start_player);
+    push_pos_free(&p);
+    return dead;
+}
+
+/* The level's pairs: two boxes side by side on the top wall (one goal on it) are dead whatever
+ * the player does, and so are two in a row down the left wall (no goal there); the same
+ * cells one row or column in are not, nor two boxes beside the goal on the bottom row... */
+static void test_dead_pairs(void)
+{
+    fixture f;
+    CHECK(load(&f, "########\n"
+                   "#    . #\n"
+                   "#      #\n"
+                   "#  @   #\n"
+                   "# $$ . #\n"
+                   "#      #\n"
+                   "########\n"));
+    if (f.board) {
+        push_patterns *pp = push_patterns_new(&f.b, (size_t)16 << 20, true);
+        CHECK(pp != NULL);
+        if (pp) {
+            CHECK(push_patterns_pairs(pp, 0) > 0);
+            push_deadsets *sets = push_patterns_sets(pp);
+            CHECK(pair_dead(&f, sets, 2, 1, 3, 1));
+            CHECK(pair_dead(&f, sets, 4, 1, 5, 1));     /* the one on the goal holds the other */
+            CHECK(!pair_dead(&f, sets, 2, 2, 3, 2));
+            CHECK(!pair_dead(&f, sets, 3, 3, 4, 4));
+            CHECK(!pair_dead(&f, sets, 5, 2, 5, 3));
+            CHECK(push_deadsets_stats_of(sets).pairs > 0);
+        }
+        push_patterns_free(pp);
+    }
+    unload(&f);
+}
+
+int main(void)
+{
+    rules_sokoban(&sokoban);
+    test_corral();
+    test_learned_sets();
+    test_dead_pairs();
+    return check_summary("test_push_deadlocks");
+}
