@@ -101,6 +101,10 @@ void push_board_free(push_board *b);
 
 /* Side labels, push distances and dead squares (push_bound.c). 0, or -1 out of memory. */
 int push_board_analyse(push_board *b);
+/* The side labels of push_dists.side for the board with the cells marked in wall (may be
+ * NULL) walled up: side[c * ndirs + d] == side[c * ndirs + e] when a lone box on c leaves the
+ * player free to walk between its sides d and e. 0, or -1 out of memory. */
+int push_side_labels(const push_board *b, const uint8_t *wall, int32_t *side);
 
 static inline int push_step(const push_board *b, int c, int d) { return b->nbr[c * b->ndirs + d]; }
 static inline bool push_accepts(const push_board *b, int cls, int goal)

@@ -25,7 +25,7 @@ static inline int open_step(const push_board *b, const uint8_t *wall, int c, int
     return m >= 0 && wall && wall[m] ? -1 : m;
 }
 
-static int label_sides(const push_board *b, const uint8_t *wall, int32_t *side)
+int push_side_labels(const push_board *b, const uint8_t *wall, int32_t *side)
 {
     int n = b->n, nd = b->ndirs;
     int32_t *disc = malloc(sizeof *disc * (size_t)n), *low = malloc(sizeof *low * (size_t)n);
@@ -153,7 +153,7 @@ static int dists_build(const push_board *b, const uint8_t *wall, push_dists *t)
     t->dist = malloc(sizeof *t->dist * per_goal * ng);
     t->dist_any = malloc(sizeof *t->dist_any * (size_t)b->n * ng);
     int32_t *queue = malloc(sizeof *queue * per_goal);
-    if (!t->side || !t->dist || !t->dist_any || !queue || label_sides(b, wall, t->side) != 0) {
+    if (!t->side || !t->dist || !t->dist_any || !queue || push_side_labels(b, wall, t->side) != 0) {
         free(queue);
         dists_free(t);
         return -1;

@@ -3,11 +3,12 @@
  * incrementally from parent to children, the best-first loop and the solution text. */
 #include "solve/push_search.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "solve/push_deadsets.h"
+#include "solve/push_meet.h"
+#include "solve/push_path.h"
 #include "solve/push_pattern.h"
 
 enum {
@@ -18,14 +19,6 @@ enum {
 };
 
 /* ===== keys and priorities ================================================================ */
-
-static inline uint64_t mix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
 
 static uint64_t boxes_hash(const push_search *s, const uint16_t *box)
 {
@@ -227,9 +220,12 @@ static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash,
         }
         return;
     }
+    /* A position the backward search reached: the rest of the way is known. */
+    uint32_t meet = s->cfg.meet ? push_meet_find(s->cfg.meet, hash, s->pos.box, norm) : 0;
     /* A learned dead set around the pushed box: lost, and remembered as such. */
-    int h = s->cfg.sets && push_deadsets_match(s->cfg.sets, &s->pos, to, norm) ? PUSH_FAR
-                                                                               : child_bound(s, moved, to, stamp);
+    int h = meet ? 0
+          : s->cfg.sets && push_deadsets_match(s->cfg.sets, &s->pos, to, norm) ? PUSH_FAR
+          : child_bound(s, moved, to, stamp);
     id = push_table_add(&s->tt, hash, s->pos.box, norm);
     if (!id) {
         s->out_of_memory = true;
@@ -246,6 +242,7 @@ static void add_child(push_search *s, uint32_t parent, int g, uint64_t box_hash,
     }
     if (h == 0 && !s->cfg.optimal) {
         s->solution = id;
+        s->meet_id = meet;
         return;
     }
     int penalty = s->cfg.connectivity ? s->cfg.connectivity * (floor_regions(s, stamp) - 1) : 0;
@@ -409,64 +406,9 @@ void push_search_run(push_search *s, int slice)
 
 /* ===== the solution string ================================================================ */
 
-typedef struct text {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} text;
-
-static void put(text *t, char c)
-{
-    if (t->failed) return;
-    if (t->len + 2 > t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 256;
-        char *bigger = realloc(t->s, cap);
-        if (!bigger) {
-            t->failed = true;
-            return;
-        }
-        t->s = bigger;
-        t->cap = cap;
-    }
-    t->s[t->len++] = c;
-    t->s[t->len] = 0;
-}
-
-/* Walks the player from `from` to `to` (boxes block) by a shortest path. */
-static bool walk(push_search *s, int from, int to, text *out, long *moves)
-{
-    const push_board *b = s->b;
-    if (from == to) return true;
-    int32_t *prev = s->queue + b->n;          /* second half of the scratch queue */
-    uint32_t stamp = next_stamp(s);
-    int head = 0, tail = 0;
-    s->reach[from] = stamp;
-    s->queue[tail++] = from;
-    while (head < tail && s->reach[to] != stamp) {
-        int c = s->queue[head++];
-        for (int d = 0; d < b->ndirs; d++) {
-            int m = push_step(b, c, d);
-            if (m < 0 || s->reach[m] == stamp || s->pos.occ[m] != PUSH_NO_BOX) continue;
-            s->reach[m] = stamp;
-            prev[m] = d;
-            s->queue[tail++] = m;
-        }
-    }
-    if (s->reach[to] != stamp) return false;
-    int len = 0;
-    for (int c = to; c != from; c = push_step(b, c, b->opp[prev[c]])) len++;
-    size_t start = out->len;
-    for (int i = 0; i < len; i++) put(out, '?');
-    if (out->failed) return false;
-    for (int c = to, i = len - 1; c != from; c = push_step(b, c, b->opp[prev[c]]), i--)
-        out->s[start + (size_t)i] = grid_dir_letter(b->topo, prev[c]);
-    *moves += len;
-    return true;
-}
-
 /* Finds the push from the position in s->pos (player at *at) that leads to node `to`, and
  * writes it, one push at a time with the walks between. */
-static bool write_step(push_search *s, const push_node *to, int *at, text *out, long *moves, long *pushes)
+static bool write_step(push_search *s, const push_node *to, int *at, push_text *out)
 {
     const push_board *b = s->b;
     uint32_t stamp = next_stamp(s);
@@ -484,52 +426,46 @@ static bool write_step(push_search *s, const push_node *to, int *at, text *out, 
             int8_t *dirs = malloc((size_t)count);
             if (!dirs) return false;
             memcpy(dirs, s->macro, (size_t)count);
-            for (int k = 0; k < count; k++) {
-                int box = s->pos.box[i], behind = push_step(b, box, b->opp[dirs[k]]);
-                if (!walk(s, *at, behind, out, moves)) {
-                    free(dirs);
-                    return false;
-                }
-                put(out, (char)toupper((unsigned char)grid_dir_letter(b->topo, dirs[k])));
-                i = push_pos_move(&s->pos, b, i, push_step(b, box, dirs[k]));
-                *at = box;
+            bool ok = true;
+            for (int k = 0; k < count && ok; k++) {
+                ok = push_write_push(&s->walker, &s->pos, at, c, dirs[k], out);
+                c = push_step(b, c, dirs[k]);
             }
-            *moves += count;
-            *pushes += count;
             free(dirs);
-            return !out->failed;
+            return ok;
         }
     return false;
 }
 
-bool push_search_write(push_search *s, solve_result *out)
+bool push_search_write_to(push_search *s, uint32_t node, push_text *t, int *at)
 {
     uint32_t n = 0;
-    for (uint32_t id = s->solution; id; id = push_table_node(&s->tt, id)->parent) n++;
-    uint32_t *path = malloc(sizeof *path * n);
+    for (uint32_t id = node; id; id = push_table_node(&s->tt, id)->parent) n++;
+    uint32_t *path = malloc(sizeof *path * (n + 1));
     if (!path) return false;
     uint32_t k = n;
-    for (uint32_t id = s->solution; id; id = push_table_node(&s->tt, id)->parent) path[--k] = id;
-    text t = { 0 };
-    put(&t, 0);
-    t.len = 0;
-    long moves = 0, pushes = 0;
-    int at = s->b->start_player;
-    push_pos_load(&s->pos, s->b, s->b->start_box, at);
-    bool ok = !t.failed;
-    for (uint32_t i = 1; i < n && ok; i++)
-        ok = write_step(s, push_table_node(&s->tt, path[i]), &at, &t, &moves, &pushes);
+    for (uint32_t id = node; id; id = push_table_node(&s->tt, id)->parent) path[--k] = id;
+    *at = s->b->start_player;
+    push_pos_load(&s->pos, s->b, s->b->start_box, *at);
+    bool ok = !t->failed;
+    for (uint32_t i = 1; i < n && ok; i++) ok = write_step(s, push_table_node(&s->tt, path[i]), at, t);
     free(path);
-    if (!ok) {
-        free(t.s);
-        return false;
-    }
-    out->solution = t.s;
-    out->moves = moves;
-    out->pushes = pushes;
-    return true;
+    return ok;
 }
 
+bool push_search_write(push_search *s, solve_result *out)
+{
+    push_text t = { 0 };
+    int at;
+    if (!push_search_write_to(s, s->solution, &t, &at)) {
+        push_text_free(&t);
+        return false;
+    }
+    out->solution = t.s ? t.s : calloc(1, 1);
+    out->moves = t.moves;
+    out->pushes = t.pushes;
+    return out->solution != NULL;
+}
 
 size_t push_search_bytes(const push_search *s) { return s->mem.used + s->fixed.bytes; }
 
@@ -544,6 +480,7 @@ void push_search_free(push_search *s)
     push_matcher_free(&s->mat);
     push_corral_free(&s->corral);
     push_fixed_free(&s->fixed);
+    push_walker_free(&s->walker);
     free(s->frozen), free(s->child_frozen), free(s->frozen_mark), free(s->parent_mark), free(s->row_cell);
     free(s->new_cell), free(s->slot_row), free(s->base_frozen);
     free(s->macro), free(s->reach), free(s->child_reach), free(s->macro_reach), free(s->queue), free(s->zbox);
@@ -581,12 +518,14 @@ bool push_search_init(push_search *s, const push_board *b, const push_search_con
     if (!s->reach || !s->child_reach || !s->macro_reach || !s->queue || !s->zbox || !s->zplayer ||
         push_pos_init(&s->pos, b) != 0 || push_freeze_init(&s->frz, b) != 0 ||
         push_matcher_init(&s->mat, b->nboxes, b->ngoals) != 0 || push_corral_init(&s->corral, b) != 0 ||
+        push_walker_init(&s->walker, b) != 0 ||
         push_table_init(&s->tt, b->nboxes, cfg->max_nodes ? 1u << 12 : 1u << 16, &s->mem) != 0 || push_fixed_init(&s->fixed, b, walled) != 0 ||
         !s->frozen || !s->child_frozen || !s->frozen_mark || !s->parent_mark || !s->row_cell || !s->macro ||
         !s->new_cell || !s->slot_row || !s->base_frozen)
         return false;
-    for (int i = 0; i < n * nk; i++) s->zbox[i] = mix64((uint64_t)i * 2 + 1);
-    for (int i = 0; i < n; i++) s->zplayer[i] = mix64((uint64_t)i * 2 + 2 + ((uint64_t)1 << 40));
+    for (int k = 0; k < nk; k++)
+        for (int c = 0; c < n; c++) s->zbox[k * n + c] = push_key_box(k, n, c);
+    for (int c = 0; c < n; c++) s->zplayer[c] = push_key_player(c);
     return true;
 }
 
@@ -600,6 +539,7 @@ void push_search_reset(push_search *s, const push_board *b)
     s->nodes = 0;
     s->bound = 0;
     s->solution = 0;
+    s->meet_id = 0;
     s->best = 0;
     s->best_h = PUSH_FAR;
     s->timed_out = s->out_of_memory = s->exhausted = false;

@@ -10,11 +10,13 @@
 #include <stdint.h>
 
 #include "solve/push_board.h"
+#include "solve/push_path.h"
 #include "solve/push_solve.h"
 #include "solve/push_table.h"
 
 typedef struct push_patterns push_patterns;
 typedef struct push_deadsets push_deadsets;
+typedef struct push_meet push_meet;
 
 typedef struct push_search_config {
     const char *name;             /* for reports: "greedy", "connectivity", "astar", ... */
@@ -26,6 +28,8 @@ typedef struct push_search_config {
     bool rooms;                   /* goal-room macros (the search is then not complete) */
     push_patterns *patterns;      /* deadlock patterns found by small searches (not owned), or NULL */
     push_deadsets *sets;          /* dead sets to match after each push (not owned), or NULL */
+    push_meet *meet;              /* the backward search's positions: reaching one solves the
+                                     level (not owned; anytime only), or NULL */
     size_t memory;                /* bytes for the node table, open list and cached distances */
     double t0, seconds;           /* the clock at the start and the budget (<= 0: none) */
     const volatile int *cancel;
@@ -43,6 +47,7 @@ typedef struct push_search {
     push_freeze frz;
     push_matcher mat;
     push_corral corral;
+    push_walker walker;           /* for writing the solution */
     push_fixed_cache fixed;       /* distances with frozen goal boxes as walls */
     int32_t *frozen, *child_frozen; /* sorted cells of the boxes frozen on goals */
     int nfrozen, nchild_frozen;
@@ -65,6 +70,8 @@ typedef struct push_search {
     uint64_t nodes;               /* expansions */
     int bound;                    /* f (A*) or the bound of the last node taken, for progress */
     uint32_t solution;            /* node id of a solved position, or 0 */
+    uint32_t meet_id;             /* with solution: the backward search's node the solution
+                                     goes on from, or 0 when the node is solved itself */
     uint32_t best;                /* the expanded node with the lowest bound so far */
     int best_h;
     bool timed_out, out_of_memory, exhausted;
@@ -88,6 +95,9 @@ size_t push_search_bytes(const push_search *s);
 /* The solution found, as text: out->solution, out->moves and out->pushes. false when out of
  * memory. */
 bool push_search_write(push_search *s, solve_result *out);
+/* The moves from the start to node `node`, appended to t; s->pos is left at the node's
+ * position and *at at the player's cell. false when out of memory. */
+bool push_search_write_to(push_search *s, uint32_t node, push_text *t, int *at);
 
 /* Levels with several players (push_multi.c): b->nplayers > 1. Fills out (but status and
  * seconds); in the solution a digit, the 1-based player slot, comes before the first move of

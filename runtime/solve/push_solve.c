@@ -10,6 +10,8 @@
 #include "core/engine.h"
 #include "solve/push_board.h"
 #include "solve/push_deadsets.h"
+#include "solve/push_meet.h"
+#include "solve/push_plan.h"
 #include "solve/push_pattern.h"
 #include "solve/push_search.h"
 
@@ -20,6 +22,7 @@ enum {
 };
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
+enum { MEET_SLICE = 8 };          /* backward expansions per turn */
 
 push_options push_options_default(void)
 {
@@ -36,6 +39,7 @@ push_options push_options_default(void)
     o.corral_dead = true;
     o.deadsets = true;
     o.pairs = true;
+    o.meet = true;
     o.keep_best = false;
     return o;
 }
@@ -53,6 +57,49 @@ static bool replays(const state *start, const char *lurd)
     return ok;
 }
 
+/* The winning forward search's solution, with the backward moves after it when it reached
+ * the meeting set. */
+static bool write_forward(push_search *won, push_meet *meet, solve_result *out)
+{
+    if (!won->meet_id) return push_search_write(won, out);
+    push_text t = { 0 };
+    int at;
+    bool ok = push_search_write_to(won, won->solution, &t, &at) &&
+              push_meet_write(meet, won->meet_id, &won->walker, &won->pos, &at, &t);
+    if (!ok) {
+        push_text_free(&t);
+        return false;
+    }
+    out->solution = t.s ? t.s : calloc(1, 1);
+    out->moves = t.moves;
+    out->pushes = t.pushes;
+    return out->solution != NULL;
+}
+
+/* The backward search reached the start: its moves alone solve the level. */
+static bool write_backward(push_meet *meet, const push_board *b, solve_result *out)
+{
+    push_walker w;
+    push_pos p;
+    push_text t = { 0 };
+    bool ok = push_walker_init(&w, b) == 0 && push_pos_init(&p, b) == 0;
+    int at = b->start_player;
+    if (ok) {
+        push_pos_load(&p, b, b->start_box, at);
+        ok = push_meet_write(meet, push_meet_start(meet), &w, &p, &at, &t);
+    }
+    push_walker_free(&w);
+    push_pos_free(&p);
+    if (!ok) {
+        push_text_free(&t);
+        return false;
+    }
+    out->solution = t.s ? t.s : calloc(1, 1);
+    out->moves = t.moves;
+    out->pushes = t.pushes;
+    return out->solution != NULL;
+}
+
 static solve_status finish(solve_result *out, solve_status st, double t0, const char *msg)
 {
     out->status = st;
@@ -62,13 +109,15 @@ static solve_status finish(solve_result *out, solve_status st, double t0, const 
 }
 
 /* Runs the searches in turns until one solves the level, a complete one runs out of positions
- * (unsolvable), or every one is out of budget. Returns the winner, or NULL with *lost set
- * when the level is proved unsolvable. */
-static push_search *take_turns(push_search *s, push_search_config *cfg, int nsearch, const push_board *b,
-                               const solve_limits *lim, bool *lost)
+ * (unsolvable), or every one is out of budget; the backward search (meet, may be NULL) takes a
+ * turn after each round until its memory is full. Returns the winner, or NULL with *lost set
+ * when the level is proved unsolvable (or with *meet_won when the backward search reached the
+ * start). */
+static push_search *take_turns(push_search *s, push_search_config *cfg, int nsearch, push_meet *meet,
+                               const push_board *b, const solve_limits *lim, bool *lost, bool *meet_won)
 {
     double next_progress = 0.5;
-    *lost = false;
+    *lost = *meet_won = false;
     /* Turns: the connectivity search wins most of the long levels, A* the few short tricky
      * ones it is there for. */
     int slice[MAX_SEARCHES];
@@ -106,6 +155,13 @@ static push_search *take_turns(push_search *s, push_search_config *cfg, int nsea
                 return NULL;
             }
             running++;
+        }
+        if (meet && !push_meet_done(meet)) {
+            push_meet_run(meet, MEET_SLICE);
+            if (push_meet_start(meet)) {
+                *meet_won = true;
+                return NULL;
+            }
         }
         if (running == 0) return NULL;
         if (lim->progress) {
@@ -190,9 +246,16 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         cfg[0].name = "astar";
         cfg[0].patterns = patterns;
     }
+    /* The backward search from the solved position, and the packing plan that orders it: its
+     * positions are the meeting set the forward searches look up. */
+    push_plan plan;
+    bool have_plan = !lim.optimal && o.meet && push_plan_init(&plan, &b) == 0;
+    push_meet *meet = have_plan ? push_meet_new(&b, &plan, share / (size_t)(nsearch + 1)) : NULL;
+    if (meet) share -= share / (size_t)(nsearch + 1);
     bool ok = !o.patterns || patterns;
     for (int i = 0; i < nsearch; i++) {
         cfg[i].sets = sets;
+        cfg[i].meet = meet;
         cfg[i].opt = o;
         cfg[i].optimal = lim.optimal;
         cfg[i].memory = share / (size_t)nsearch;
@@ -207,10 +270,10 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         st = SOLVE_ERROR;
         msg = "push solver: out of memory (or memory budget too small)";
     } else {
-        bool lost;
-        push_search *won = take_turns(s, cfg, nsearch, &b, &lim, &lost);
-        if (won) {
-            if (!push_search_write(won, out)) {
+        bool lost, meet_won;
+        push_search *won = take_turns(s, cfg, nsearch, meet, &b, &lim, &lost, &meet_won);
+        if (won || meet_won) {
+            if (!(meet_won ? write_backward(meet, &b, out) : write_forward(won, meet, out))) {
                 st = SOLVE_ERROR;
                 msg = "push solver: could not write the solution (out of memory)";
             } else if (!replays(start, out->solution)) {
@@ -221,7 +284,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                 st = SOLVE_SOLVED;
                 out->optimal = lim.optimal;
             }
-            out->method = won->cfg.name;
+            out->method = meet_won || won->meet_id ? "meet" : won->cfg.name;
         } else if (lost) {
             st = SOLVE_UNSOLVABLE;
         } else {
@@ -243,6 +306,10 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         out->peak_bytes += push_search_bytes(&s[i]);
         push_search_free(&s[i]);
     }
+    out->nodes += push_meet_nodes(meet);
+    out->peak_bytes += push_meet_bytes(meet);
+    push_meet_free(meet);
+    if (have_plan) push_plan_free(&plan);
     push_patterns_free(patterns);
     push_board_free(&b);
     return finish(out, st, t0, msg);

@@ -41,6 +41,9 @@ typedef struct push_options {
                                      and with A* (weight 1) */
     int connectivity;             /* the second greedy search adds this per floor region the
                                      player cannot reach; 0 leaves that search out */
+    bool meet;                    /* anytime: the backward search from the solved position, ordered
+                                     by the packing plan; the forward searches stop on reaching
+                                     a position it reached */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */

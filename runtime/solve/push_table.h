@@ -57,6 +57,21 @@ uint32_t push_table_find(const push_table *t, uint64_t hash, const uint16_t *box
 /* Stores a new node (the caller fills g, h, parent); 0 when the budget is spent. */
 uint32_t push_table_add(push_table *t, uint64_t hash, const uint16_t *box, int player);
 
+/* ===== Zobrist keys ======================================================================== *
+ * Every search keys positions alike, so that one search can look a position up in another's
+ * table (the meeting set) with the hash it made itself. */
+
+static inline uint64_t push_mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15u;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+/* The key of a box of class cls on cell c of an n-cell board, and of the normalised player. */
+static inline uint64_t push_key_box(int cls, int n, int c) { return push_mix64((uint64_t)(cls * n + c) * 2 + 1); }
+static inline uint64_t push_key_player(int c) { return push_mix64((uint64_t)c * 2 + 2 + ((uint64_t)1 << 40)); }
+
 /* ===== the open list: a binary heap of (priority, node) ================================== */
 
 typedef struct push_queue {

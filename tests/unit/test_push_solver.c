@@ -571,7 +571,7 @@ static void test_reports(void)
         lim.seconds = 0.05;
         lim.memory_bytes = (size_t)64 << 20;
         push_options o = push_options_default();
-        o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = false;
+        o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = o.meet = false;
         o.keep_best = true;
         solve_result r;
         CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_TIMEOUT);

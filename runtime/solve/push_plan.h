@@ -1,0 +1,39 @@
+/* push_plan.h: the packing plan (internal to runtime/solve): an order for filling the goals,
+ * found backwards. From the solved position, take out a box whose way back is still open with
+ * the other goals full (pulled alone, the others standing) to a cell a box starts on or to a
+ * room with no goal (rooms hold any number of boxes: FESS's sink assumption), the one with the
+ * shortest way first, and so on; the order is the reverse. Taking boxes out never closes
+ * another's way, so the greedy order is found whenever one exists; goals no box can leave come
+ * first, deepest first. Goals that touch form an area; an area's goals are filled in plan
+ * order, areas independently. The FESS search counts how far each area is packed. */
+#ifndef TESSERA_SOLVE_PUSH_PLAN_H
+#define TESSERA_SOLVE_PUSH_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solve/push_board.h"
+
+typedef struct push_plan {
+    uint8_t *room;                /* [c]: c lies in a room: a 2 x 3 block of floor (square grids),
+                                     or is or touches a cell with six floor neighbours (hex) */
+    int ngoals;
+    int16_t *order;               /* goals in packing order */
+    int16_t *rank;                /* [goal]: its place in order */
+    int planned;                  /* the last `planned` of order came from the backward search */
+    int nareas;
+    int16_t *area_of;             /* [goal]: its area */
+    int16_t *area_first;          /* area a's goals, in order: area_goal[area_first[a] .. [a + 1]) */
+    int16_t *area_goal;
+} push_plan;
+
+/* 0, or -1 out of memory. */
+int push_plan_init(push_plan *pl, const push_board *b);
+void push_plan_free(push_plan *pl);
+
+/* The goals packed according to the plan in p: over the areas, how many of each area's first
+ * goals in order hold a box they take. *astray (may be NULL) gets the boxes on goals beyond
+ * that: packed out of order. */
+int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray);
+
+#endif

@@ -1,0 +1,223 @@
+/* test_push_plan.c: the packing plan and the backward search's meeting set: goals in a
+ * dead-end corridor are planned deepest first, goals around a pillar in any order that keeps
+ * them reachable, areas counted apart; levels the backward search solves alone or that the
+ * forward searches finish through it replay to solved, on square and hex boards. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/engine.h"
+#include "core/level.h"
+#include "core/state.h"
+#include "solve/push_board.h"
+#include "solve/push_plan.h"
+#include "solve/push_solve.h"
+
+static ruleset sokoban, hexoban;
+
+typedef struct fixture {
+    levelset set;
+    state st;
+    push_board b;
+    bool ok, board;
+} fixture;
+
+static bool load(fixture *f, const ruleset *r, const char *text)
+{
+    error err;
+    memset(f, 0, sizeof *f);
+    if (levelset_parse(&f->set, "test.xsb", text, strlen(text), FORMAT_XSB, r, &err) != 0) {
+        fprintf(stderr, "parse: %s\n", err.msg);
+        return false;
+    }
+    f->ok = state_init(&f->st, &f->set.levels[0], r) == 0;
+    char msg[160];
+    f->board = f->ok && push_board_init(&f->b, &f->st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&f->b) == 0;
+    return f->board;
+}
+
+static void unload(fixture *f)
+{
+    if (f->board) push_board_free(&f->b);
+    if (f->ok) state_free(&f->st);
+    levelset_free(&f->set);
+}
+
+static int goal_at(const fixture *f, int x, int y) { return f->b.goal_at[f->b.index[y * f->st.g->w + x]]; }
+
+static bool replays(const state *start, const char *lurd)
+{
+    state s;
+    if (!lurd || state_copy(&s, start) != 0) return false;
+    int bad;
+    engine_play_lurd(&s, lurd, &bad);
+    bool ok = bad < 0 && state_solved(&s);
+    state_free(&s);
+    return ok;
+}
+
+/* ===== the plan =========================================================================== */
+
+static void test_corridor_order(void)
+{
+    fixture f;
+    /* Three goals at the end of a corridor: the deepest must be filled first. */
+    CHECK(load(&f, &sokoban,
+               "##########\n"
+               "#...  $  #\n"
+               "#### $ $@#\n"
+               "   #     #\n"
+               "   #######\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b) == 0);
+        CHECK_EQ_INT(pl.planned, 3);
+        CHECK_EQ_INT(pl.order[0], goal_at(&f, 1, 1));
+        CHECK_EQ_INT(pl.order[1], goal_at(&f, 2, 1));
+        CHECK_EQ_INT(pl.order[2], goal_at(&f, 3, 1));
+        CHECK_EQ_INT(pl.nareas, 1);
+        /* Packed counts the filled prefix: the middle goal alone is out of order. */
+        push_pos p;
+        CHECK(push_pos_init(&p, &f.b) == 0);
+        uint16_t box[3] = { (uint16_t)f.b.goal[goal_at(&f, 2, 1)], f.b.start_box[1], f.b.start_box[2] };
+        push_pos_load(&p, &f.b, box, f.b.start_player);
+        int astray;
+        CHECK_EQ_INT(push_plan_packed(&pl, &f.b, &p, &astray), 0);
+        CHECK_EQ_INT(astray, 1);
+        box[0] = (uint16_t)f.b.goal[goal_at(&f, 1, 1)];
+        push_pos_load(&p, &f.b, box, f.b.start_player);
+        CHECK_EQ_INT(push_plan_packed(&pl, &f.b, &p, &astray), 1);
+        CHECK_EQ_INT(astray, 0);
+        push_pos_free(&p);
+        push_plan_free(&pl);
+    }
+    unload(&f);
+}
+
+static void test_areas(void)
+{
+    fixture f;
+    /* Two goals apart: two areas, each packed on its own. */
+    CHECK(load(&f, &sokoban,
+               "#########\n"
+               "#.  $  .#\n"
+               "#   $ @ #\n"
+               "#########\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b) == 0);
+        CHECK_EQ_INT(pl.nareas, 2);
+        CHECK_EQ_INT(pl.planned, 2);
+        for (int j = 0; j < f.b.ngoals; j++) CHECK(pl.order[pl.rank[j]] == j);
+        push_plan_free(&pl);
+    }
+    unload(&f);
+}
+
+/* ===== the meeting set ==================================================================== */
+
+static solve_status solve_with(const state *s, const push_options *o, double seconds, solve_result *r)
+{
+    solve_limits lim = solve_limits_default();
+    lim.seconds = seconds;
+    lim.memory_bytes = (size_t)64 << 20;
+    return push_solve_with(s, &lim, o, r);
+}
+
+/* The goals must be filled deepest first; the backward search, which takes them out nearest
+ * first, gets there at once. */
+static const char *order_level =
+    "##############\n"
+    "#      #.....#\n"
+    "# $ $ $   ...#\n"
+    "#  @    #    #\n"
+    "# $ $ $#######\n"
+    "#  $ $ #\n"
+    "#      #\n"
+    "########\n";
+
+static void test_meet_solves(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, order_level));
+    if (f.board) {
+        push_options o = push_options_default();
+        o.rooms = o.patterns = false;             /* leave it to the backward search */
+        solve_result r;
+        CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
+        CHECK(r.method && strcmp(r.method, "meet") == 0);
+        CHECK(replays(&f.st, r.solution));
+        solve_result_free(&r);
+        /* Without it the same options take a great many positions more. */
+        uint64_t with = 0;
+        CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
+        with = r.nodes;
+        solve_result_free(&r);
+        o.meet = false;
+        solve_status st = solve_with(&f.st, &o, 2, &r);
+        CHECK(st == SOLVE_TIMEOUT || r.nodes > 4 * with);
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+/* Levels of every kind the meeting set may finish: every solution replays. */
+static void test_meet_replays(void)
+{
+    static const char *levels[] = {
+        "#####\n#@$.#\n#####\n",
+        "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+        "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
+        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+        "##########\n#...  $  #\n#### $ $@#\n   #     #\n   #######\n",
+        "#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (!f.board) {
+            unload(&f);
+            continue;
+        }
+        for (int variant = 0; variant < 3; variant++) {
+            push_options o = push_options_default();
+            if (variant >= 1) o.rooms = false;
+            if (variant == 2) o.portfolio = false;
+            solve_result r;
+            CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
+            CHECK(replays(&f.st, r.solution));
+            solve_result_free(&r);
+        }
+        unload(&f);
+    }
+    /* A hex board. */
+    fixture f;
+    CHECK(load(&f, &hexoban,
+               "#######\n"
+               "#@    #\n"
+               "# $ $ #\n"
+               "#  .  #\n"
+               "# .   #\n"
+               "#######\n"));
+    if (f.board) {
+        push_options o = push_options_default();
+        solve_result r;
+        CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
+        CHECK(replays(&f.st, r.solution));
+        solve_result_free(&r);
+    }
+    unload(&f);
+}
+
+int main(void)
+{
+    rules_sokoban(&sokoban);
+    rules_sokoban(&hexoban);
+    hexoban.topo = TOPO_HEX;
+    test_corridor_order();
+    test_areas();
+    test_meet_solves();
+    test_meet_replays();
+    return check_summary("test_push_plan");
+}
