@@ -275,6 +275,36 @@ static void menu_move(app *a, int n, int delta)
     if (a->sel >= a->scroll + rows) a->scroll = a->sel - rows + 1;
 }
 
+/* Goes to level index of the set, keeping the position of the level left: a level left
+ * part-way comes back as it was (app/progress.h). 0, or -1 for no such level. */
+static int goto_level(app *a, int index)
+{
+    session *s = &a->s;
+    char note[ERROR_TEXT_MAX + 64] = "";
+    stop_work(a);
+    int rc = progress_store_goto(&a->saves, s, index, a->restore_position, note, sizeof note);
+    if (rc < 0) return -1;
+    if (note[0]) session_note(s, "%s", note);
+    else if (rc == 1 && s->st.hist.pos > 0)
+        session_note(s, "Back where you left level %d: Z undoes, R restarts.", index + 1);
+    return 0;
+}
+
+/* The first level of the set not yet solved (from the start), or -1; counts the solved ones
+ * and those solved only with the solver's help. */
+static int first_unsolved(app *a, int *own, int *helped)
+{
+    session *s = &a->s;
+    int first = -1;
+    *own = *helped = 0;
+    for (int i = 0; i < s->levels.count; i++) {
+        if (progress_store_best(&a->saves, s, i)) (*own)++;
+        else if (progress_store_assisted(&a->saves, i)) (*helped)++;
+        else if (first < 0) first = i;
+    }
+    return first;
+}
+
 static void open_level_list(app *a)
 {
     a->scr = SCREEN_LEVELS;
@@ -287,6 +317,14 @@ static void choose_game(app *a, int i)
 {
     error err;
     if (i < 0 || i >= a->ngames) return;
+    const game_entry *ge = &a->games[i];
+    if (a->have_session && !strcmp(ge->arg, a->s.game_arg) &&
+        (ge->file[0] ? !strcmp(ge->file, a->s.levels_path) : ge->levels[0] && mods_same_file(ge->levels, a->s.levels_path))) {
+        /* The game being played: its level list, with the position as it was. */
+        a->note[0] = '\0';
+        open_level_list(a);
+        return;
+    }
     if (app_play(a, a->games[i].arg, a->games[i].file[0] ? a->games[i].file : NULL, 0, &err) != 0) {
         error_format(&err, a->note, sizeof a->note);
         return;
@@ -299,7 +337,7 @@ static void next_level(app *a, int delta)
 {
     session *s = &a->s;
     stop_work(a);
-    if (session_goto(s, s->index + delta) != 0)
+    if (goto_level(a, s->index + delta) != 0)
         session_note(s, delta > 0 ? "This is the last level." : "This is the first level.");
 }
 
@@ -364,8 +402,10 @@ static void play_key(app *a, const char *key)
         /* The "complete" panel is up: Enter/N go on, undo takes the last move back. */
         if (!strcmp(key, "return") || !strcmp(key, "n") || !strcmp(key, "space")) {
             s->announced = true;
+            int own, helped, unsolved = first_unsolved(a, &own, &helped);
             if (s->index + 1 < s->levels.count && !s->playing_shuffled) next_level(a, 1);
             else if (session_is_sliding(s)) session_shuffle(s);
+            else if (unsolved >= 0) goto_level(a, unsolved); /* the last level: on to one not solved */
             return;
         }
         if (!strcmp(key, "escape")) {
@@ -422,10 +462,7 @@ static void menu_key(app *a, const char *key, int n)
     else if (!strcmp(key, "end")) menu_move(a, n, n);
     else if (!strcmp(key, "return") || !strcmp(key, "space") || !strcmp(key, "right")) {
         if (a->scr == SCREEN_GAMES) choose_game(a, a->sel);
-        else {
-            stop_work(a);
-            if (session_goto(&a->s, a->sel) == 0) a->scr = SCREEN_PLAY;
-        }
+        else if (goto_level(a, a->sel) == 0) a->scr = SCREEN_PLAY;
     } else if (!strcmp(key, "escape") || !strcmp(key, "left") || !strcmp(key, "backspace")) {
         if (a->scr == SCREEN_LEVELS) {
             a->scr = SCREEN_GAMES;
@@ -442,8 +479,7 @@ static void menu_key(app *a, const char *key, int n)
     } else if (!strcmp(key, "f1")) {
         a->help = !a->help;
     } else if (!strcmp(key, "l") && a->scr == SCREEN_LEVELS) {
-        stop_work(a);
-        if (session_goto(&a->s, a->sel) == 0) {
+        if (goto_level(a, a->sel) == 0) {
             a->scr = SCREEN_PLAY;
             replay_start(a);
         }
@@ -593,6 +629,38 @@ static void draw_help(app *a)
     view_draw_panel(&a->dr, title, lines, n);
 }
 
+bool app_solved_panel(app *a, solved_panel *p)
+{
+    session *s = &a->s;
+    memset(p, 0, sizeof *p);
+    if (!a->have_session || !s->live || !s->solved || s->announced) return false;
+    if (session_is_sliding(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
+    else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
+    p->lines[p->n++] = p->stats;
+    if (session_solve_assisted(s)) p->lines[p->n++] = "Solved with the solver (X): marked apart, not as your solve";
+    bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
+    int own, helped, unsolved = first_unsolved(a, &own, &helped);
+    if (last && !session_is_sliding(s)) {
+        /* Complete only when it is: every level of the set solved. */
+        if (unsolved >= 0) {
+            snprintf(p->where, sizeof p->where, "%d of %d levels solved.", own + helped, s->levels.count);
+            snprintf(p->next, sizeof p->next, "Enter: level %d, the first unsolved   Z: undo", unsolved + 1);
+            p->lines[p->n++] = p->where;
+            p->lines[p->n++] = p->next;
+        } else {
+            if (helped > 0) snprintf(p->where, sizeof p->where, "Every level is solved, %d with the solver's help.", helped);
+            else snprintf(p->where, sizeof p->where, "Game complete: every level is solved!");
+            p->lines[p->n++] = p->where;
+            p->lines[p->n++] = "Esc: level list   Z: undo";
+        }
+    } else if (last) {
+        p->lines[p->n++] = "Enter: a new shuffle   Esc: keep looking";
+    } else {
+        p->lines[p->n++] = "Enter or N: next level   Z: undo";
+    }
+    return true;
+}
+
 static void draw_play(app *a)
 {
     session *s = &a->s;
@@ -643,30 +711,14 @@ static void draw_play(app *a)
         if (!a->solved_at) a->solved_at = a->last_tick ? a->last_tick : 1;
         if (celebrate_draw(&a->dr, &L, &s->st, (long)(a->last_tick - a->solved_at))) return;
     }
-    if (s->solved && !s->announced && !moving) {
-        const char *lines[3];
-        char stats[96];
-        int n = 0;
-        if (session_is_sliding(s)) snprintf(stats, sizeof stats, "%ld moves", s->st.moves);
-        else snprintf(stats, sizeof stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
-        lines[n++] = stats;
-        bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
-        if (last && !session_is_sliding(s)) {
-            lines[n++] = "Game complete: every level is solved!";
-            lines[n++] = "Esc: level list   Z: undo";
-        } else if (last) {
-            lines[n++] = "Enter: a new shuffle   Esc: keep looking";
-        } else {
-            lines[n++] = "Enter or N: next level   Z: undo";
-        }
-        view_draw_panel(&a->dr, s->message, lines, n);
-    }
+    solved_panel sp;
+    if (!moving && app_solved_panel(a, &sp)) view_draw_panel(&a->dr, s->message, sp.lines, sp.n);
 }
 
 static void draw_levels(app *a)
 {
     session *s = &a->s;
-    int n = s->levels.count, solved = 0;
+    int n = s->levels.count, solved = 0, nhelped = 0;
     const char **items = calloc((size_t)n + 1, sizeof *items), **notes = calloc((size_t)n + 1, sizeof *notes);
     char *buf = calloc((size_t)n + 1, 96), *nbuf = calloc((size_t)n + 1, 64);
     uint8_t *done = calloc((size_t)n + 1, 1);
@@ -676,20 +728,24 @@ static void draw_levels(app *a)
             const progress_level *best = progress_store_best(&a->saves, s, i);
             snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
             /* Solved levels show their best; the others their size. */
+            bool helped = !best && progress_store_assisted(&a->saves, i);
             if (best && session_is_sliding(s)) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
             else if (best) snprintf(nbuf + i * 64, 64, "best %ld moves, %ld pushes", best->moves, best->pushes);
+            else if (helped) snprintf(nbuf + i * 64, 64, "solved with help (X)");
             else snprintf(nbuf + i * 64, 64, "%dx%d", lv->g.w, lv->g.h);
             items[i] = buf + i * 96;
             notes[i] = nbuf + i * 64;
-            done[i] = best != NULL;
+            done[i] = best ? VIEW_MARK_SOLVED : helped ? VIEW_MARK_HELPED : 0;
             solved += best != NULL;
+            nhelped += helped;
         }
         char title[128];
         snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
         view_menu_marks marks = { done, s->playing_shuffled ? -1 : s->index };
         view_draw_menu_marked(&a->dr, title, items, notes, n, a->sel, a->scroll, &marks);
         char status[160];
-        snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
+        if (nhelped) snprintf(status, sizeof status, "%d of %d solved, %d more with help   Enter: play   L: watch   Esc: back", solved, n, nhelped);
+        else snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
         view_draw_status(&a->dr, a->note[0] ? a->note : status);
     }
     free(items);
@@ -774,7 +830,10 @@ static void autoplay_step(app *a)
     lurd_step step = lurd_read(topo, a->autoplay[a->autoplay_pos]);
     if (step.kind == LURD_PLAYER && session_select_player(s, step.slot))
         step = lurd_read(topo, a->autoplay[++a->autoplay_pos]);
-    if (step.kind != LURD_MOVE || !session_move(s, step.dir) || s->solved) {
+    s->assisting = true; /* the solver's moves, not the player's (app/progress.h) */
+    int moved = step.kind == LURD_MOVE && session_move(s, step.dir);
+    s->assisting = false;
+    if (!moved || s->solved) {
         free(a->autoplay);
         a->autoplay = NULL;
         return;

@@ -112,6 +112,15 @@ void app_settle(app *a);
 /* Shows every move in motion at its end at once. */
 void app_finish_motion(app *a);
 
+/* The panel shown over a level just solved: what was done and where to go on. */
+typedef struct solved_panel {
+    const char *lines[5];
+    int n;
+    char stats[96], where[160], next[160];
+} solved_panel;
+/* Fills p and returns true while the panel is up (a solve not yet acknowledged). */
+bool app_solved_panel(app *a, solved_panel *p);
+
 /* The cell under canvas pixel (x, y) on the play screen, or -1. */
 int app_cell_at(const app *a, int x, int y);
 /* Where the level being played is drawn on the canvas (the current view). */

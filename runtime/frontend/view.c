@@ -21,6 +21,7 @@ static const uint32_t HIGHLIGHT = 0xFFFFDC5Eu, DEADLOCK = 0xFFE53B30u;
 static const uint32_t NUMBER_INK = 0xFF3B2A20u;
 static const uint32_t BANNER = 0xF0801C1Cu, BANNER_EDGE = 0xFFE53B30u;
 static const uint32_t CHECK_DISC = 0xFF3FA34Du, CHECK_INK = 0xFFFFFFFFu;
+static const uint32_t HELPED_RING = 0xFF8C9AB4u, HELPED_FILL = 0xFF27324Au;
 
 /* Text and spacing grow with the canvas, so a HiDPI window reads like a normal one. */
 static int ui_scale(int w, int h)
@@ -786,6 +787,23 @@ static void stroke(const drawer *d, int x0, int y0, int x1, int y1, int t, uint3
         draw_fill_rect(d, x0 + dx * k / n - t / 2, y0 + dy * k / n - t / 2, t, t, colour);
 }
 
+static void check_stroke(const drawer *d, int x, int y, int size, int t, uint32_t ink)
+{
+    int ax = x + size * 26 / 100, ay = y + size * 52 / 100;
+    int bx = x + size * 43 / 100, by = y + size * 70 / 100;
+    int cx = x + size * 75 / 100, cy = y + size * 32 / 100;
+    stroke(d, ax, ay, bx, by, t, ink);
+    stroke(d, bx, by, cx, cy, t, ink);
+}
+
+void view_draw_check_helped(const drawer *d, int x, int y, int size)
+{
+    int t = size / 8 < 1 ? 1 : size / 8;
+    draw_round_rect(d, x, y, size, size, size / 2, HELPED_RING);
+    draw_round_rect(d, x + t, y + t, size - 2 * t, size - 2 * t, (size - 2 * t) / 2, HELPED_FILL);
+    check_stroke(d, x, y, size, t + 1 > 2 ? t + 1 : 2, HELPED_RING);
+}
+
 void view_draw_check(const drawer *d, int x, int y, int size)
 {
     int t = size / 6 < 2 ? 2 : size / 6;
@@ -849,7 +867,8 @@ void view_draw_menu_marked(const drawer *d, const char *title, const char *const
                 draw_outline_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, ui, ACCENT);
                 draw_arrow_right(d, m.list_x - 3 * ui, ry + m.row_h / 2, 4 * ui, ACCENT);
             }
-            if (marks->done && marks->done[idx]) view_draw_check(d, text_x, ry + 3 * ui, box);
+            if (marks->done && marks->done[idx] == VIEW_MARK_HELPED) view_draw_check_helped(d, text_x, ry + 3 * ui, box);
+            else if (marks->done && marks->done[idx]) view_draw_check(d, text_x, ry + 3 * ui, box);
             text_x += box + 6 * ui;
         }
         text_ellipsize(items[idx] ? items[idx] : "", ui, right - text_x, buf, sizeof buf);

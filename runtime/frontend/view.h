@@ -126,16 +126,20 @@ void view_draw_menu(const drawer *d, const char *title, const char *const *items
                     const char *const *notes, int n, int selected, int scroll);
 /* Level lists: per item a completion mark (nonzero: a check mark in the row's left column)
  * and the item being played (outlined in the accent colour, with a "here" arrow), or -1. */
+enum { VIEW_MARK_SOLVED = 1, VIEW_MARK_HELPED = 2 };
 typedef struct view_menu_marks {
-    const uint8_t *done;        /* n entries; may be NULL */
+    const uint8_t *done;        /* n entries (VIEW_MARK_SOLVED: a check; VIEW_MARK_HELPED,
+                                   solved with the solver's help: a hollow one); may be NULL */
     int current;
 } view_menu_marks;
 
 void view_draw_menu_marked(const drawer *d, const char *title, const char *const *items,
                            const char *const *notes, int n, int selected, int scroll,
                            const view_menu_marks *marks);
-/* The check mark of completed levels, drawn into a size x size box. */
+/* The check mark of completed levels, drawn into a size x size box (helped: a hollow ring
+ * and a dim check, for levels solved with the solver's help). */
 void view_draw_check(const drawer *d, int x, int y, int size);
+void view_draw_check_helped(const drawer *d, int x, int y, int size);
 /* How many rows the menu shows at this canvas size (at least 1). */
 int view_menu_rows(int canvas_w, int canvas_h);
 /* The item under canvas pixel (px, py), or -1; scroll as given to view_draw_menu. */
