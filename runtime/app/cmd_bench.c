@@ -280,6 +280,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "hooked")) bench_hooked(p, &o);
     if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
     if (wanted(&o, "startup")) bench_startup(o.quick);
+    if (wanted(&o, "idle_cpu")) bench_idle_cpu(o.quick);
     if (o.only && !o.matched) {
         fprintf(stderr, "tessera bench: no benchmark named '%s'\n", o.only);
         return EXIT_BAD_INPUT;
