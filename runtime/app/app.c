@@ -796,13 +796,23 @@ static void take_result(app *a)
             lurd_step step = lurd_first_move(s->st.g->topo, r->solution, &slot);
             if (slot < 0 || slot >= s->st.nplayers) slot = s->st.active;
             int dir = step.dir;
-            const char *what = session_is_sliding(s) ? "gap to the" : step.push ? "push" : "move";
-            if (slot != s->st.active)
-                session_note(s, "Hint: player %d, %s %s", slot + 1, what, grid_dir_name(s->st.g->topo, dir));
-            else
-                session_note(s, "Hint: %s %s", what, grid_dir_name(s->st.g->topo, dir));
             int from = session_is_sliding(s) ? s->st.blank : s->st.player[slot];
             a->hint_cell = from >= 0 ? grid_step(s->st.g, from, dir) : -1;
+            if (session_is_sliding(s)) {
+                /* The solution moves the gap; the player slides a tile, the other way, with
+                 * the arrow of that way: name the tile and that arrow. */
+                static const char *const keys[4] = { "Up", "Right", "Down", "Left" };
+                int way = grid_opposite(s->st.g, dir);
+                int tile = a->hint_cell >= 0 && s->st.num ? s->st.num[a->hint_cell] : 0;
+                if (tile > 0 && !a->pic_numbers_off)
+                    session_note(s, "Hint: slide tile %d %s (the %s key)", tile, grid_dir_name(s->st.g->topo, way), keys[way & 3]);
+                else
+                    session_note(s, "Hint: slide the marked tile %s (the %s key)", grid_dir_name(s->st.g->topo, way), keys[way & 3]);
+            } else if (slot != s->st.active) {
+                session_note(s, "Hint: player %d, %s %s", slot + 1, step.push ? "push" : "move", grid_dir_name(s->st.g->topo, dir));
+            } else {
+                session_note(s, "Hint: %s %s", step.push ? "push" : "move", grid_dir_name(s->st.g->topo, dir));
+            }
             a->hint_position = s->st.hash;
         } else {
             free(a->autoplay);
