@@ -123,6 +123,19 @@ static int listed(const app *a, const char *arg, const char *file)
     return 0;
 }
 
+/* The progress of an entry's level set ("7 of 25" in the menu). */
+static void count_entry(app *a, game_entry *ge, game *g)
+{
+    const char *file = ge->file[0] ? ge->file : ge->levels;
+    levelset set;
+    error err;
+    ge->nlevels = ge->own = ge->helped = 0;
+    if (!file[0] || levelset_load(&set, file, game_rules(g), &err) != 0) return;
+    ge->nlevels = set.count;
+    progress_count(a->paths, ge->arg, file, &set, game_rules(g), &ge->own, &ge->helped);
+    levelset_free(&set);
+}
+
 /* The games of one scripts folder; a name already listed (from a mod earlier on the search
  * path) hides the later one, as game_load would. */
 static void scan_scripts(app *a, const char *dir)
@@ -150,6 +163,7 @@ static void scan_scripts(app *a, const char *dir)
         const char *desc = game_description(g) ? game_description(g) : "";
         if (m) snprintf(ge->description, sizeof ge->description, "[mod %.32s] %.56s", m->name, desc);
         else snprintf(ge->description, sizeof ge->description, "%.95s", desc);
+        count_entry(a, ge, g);
         game_free(g);
     }
     closedir(d);
@@ -183,6 +197,13 @@ static void scan_mod_levels(app *a, const mod_dir *m)
             snprintf(ne.file, sizeof ne.file, "%s", file);
             snprintf(ne.description, sizeof ne.description, "[mod %.64s] levels", m->name);
             ne.levels[0] = '\0';
+            error gerr;
+            game *g = game_load(a->paths->script_path, ne.arg, &gerr);
+            ne.nlevels = ne.own = ne.helped = 0;
+            if (g) {
+                count_entry(a, &ne, g);
+                game_free(g);
+            }
             a->games[a->ngames++] = ne;
         }
         closedir(d);
@@ -471,6 +492,11 @@ static void menu_key(app *a, const char *key, int n)
                 if (!strcmp(a->games[i].arg, a->s.game_arg) &&
                     (!a->games[i].file[0] || !strcmp(a->games[i].file, a->s.levels_path)))
                     a->sel = i;
+            if (a->ngames > 0 && a->have_session) {
+                game_entry *ge = &a->games[a->sel];
+                first_unsolved(a, &ge->own, &ge->helped); /* what was just played counts at once */
+                ge->nlevels = a->s.levels.count;
+            }
             a->scroll = 0;
             menu_move(a, a->ngames, 0);
         } else if (!strcmp(key, "escape")) {
@@ -549,7 +575,9 @@ void app_layout(const app *a, view_layout *L)
 {
     int top, bottom;
     view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
-    view_layout_for(L, a->s.st.g, a->view, a->cv.w, a->cv.h, top, bottom);
+    if (a->have_session && a->s.live && session_is_sliding(&a->s) && (a->view == VIEW_FLAT || a->s.st.g->topo != TOPO_SQUARE))
+        view_layout_fill(L, a->s.st.g, a->cv.w, a->cv.h, top, bottom); /* sliding boards fill the window */
+    else view_layout_for(L, a->s.st.g, a->view, a->cv.w, a->cv.h, top, bottom);
 }
 
 int app_set_view(app *a, view_kind v, error *err)
@@ -577,7 +605,14 @@ static void click_dispatch(app *a, int x, int y);
 
 void app_click(app *a, int x, int y, int button)
 {
-    (void)button;
+    if (button == 3 && a->scr == SCREEN_PLAY && !a->help) {
+        app_key(a, "z"); /* right-click undoes (as in JSoko) */
+        return;
+    }
+    if (button == 3 && a->scr != SCREEN_PLAY && !a->help) {
+        app_key(a, "escape"); /* in menus it goes back */
+        return;
+    }
     click_dispatch(a, x, y);
     follow(a);
 }
@@ -635,7 +670,7 @@ bool app_solved_panel(app *a, solved_panel *p)
     memset(p, 0, sizeof *p);
     if (!a->have_session || !s->live || !s->solved || s->announced) return false;
     if (session_is_sliding(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
-    else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
+    else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld %s", s->st.moves, s->st.pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
     p->lines[p->n++] = p->stats;
     if (session_solve_assisted(s)) p->lines[p->n++] = "Solved with the solver (X): marked apart, not as your solve";
     bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
@@ -685,6 +720,7 @@ static void draw_play(app *a)
     game_art_refresh(a, NULL);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
+    if (opt.picture && !s->solved) picture_mode_draw_target(a, &L);
     char status[sizeof s->status + 64];
     if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);
     else if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
@@ -699,6 +735,7 @@ static void draw_play(app *a)
         .nlevels = s->playing_shuffled ? 0 : s->levels.count,
         .moves = s->st.moves,
         .pushes = session_is_sliding(s) ? -1 : s->st.pushes,
+        .pushes_label = game_rules(s->game)->pull ? "Pulls" : "Pushes",
         .status = status,
     };
     view_draw_hud(&a->dr, &hud);
@@ -712,57 +749,79 @@ static void draw_play(app *a)
         if (celebrate_draw(&a->dr, &L, &s->st, (long)(a->last_tick - a->solved_at))) return;
     }
     solved_panel sp;
-    if (!moving && app_solved_panel(a, &sp)) view_draw_panel(&a->dr, s->message, sp.lines, sp.n);
+    if (!moving && app_solved_panel(a, &sp)) {
+        /* A finished sliding board (a whole picture) stays in view under a panel set low. */
+        if (session_is_sliding(s)) view_draw_panel_low(&a->dr, s->message, sp.lines, sp.n);
+        else view_draw_panel(&a->dr, s->message, sp.lines, sp.n);
+    }
 }
 
 static void draw_levels(app *a)
 {
     session *s = &a->s;
     int n = s->levels.count, solved = 0, nhelped = 0;
-    const char **items = calloc((size_t)n + 1, sizeof *items), **notes = calloc((size_t)n + 1, sizeof *notes);
-    char *buf = calloc((size_t)n + 1, 96), *nbuf = calloc((size_t)n + 1, 64);
-    uint8_t *done = calloc((size_t)n + 1, 1);
-    if (items && notes && buf && nbuf && done) {
+    view_menu_item *items = calloc((size_t)n + 1, sizeof *items);
+    char *nbuf = calloc((size_t)n + 1, 64), detail[256] = "";
+    if (items && nbuf) {
         for (int i = 0; i < n; i++) {
             const level *lv = &s->levels.levels[i];
             const progress_level *best = progress_store_best(&a->saves, s, i);
-            snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
-            /* Solved levels show their best; the others their size. */
             bool helped = !best && progress_store_assisted(&a->saves, i);
-            if (best && session_is_sliding(s)) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
-            else if (best) snprintf(nbuf + i * 64, 64, "best %ld moves, %ld pushes", best->moves, best->pushes);
-            else if (helped) snprintf(nbuf + i * 64, 64, "solved with help (X)");
-            else snprintf(nbuf + i * 64, 64, "%dx%d", lv->g.w, lv->g.h);
-            items[i] = buf + i * 96;
-            notes[i] = nbuf + i * 64;
-            done[i] = best ? VIEW_MARK_SOLVED : helped ? VIEW_MARK_HELPED : 0;
+            const progress_position *pos = progress_find_position(&a->saves.pr, i + 1);
+            bool current = !s->playing_shuffled && i == s->index;
+            char *note = nbuf + i * 64;
+            /* Solved levels show their best; a level left part-way says so. */
+            if (current && s->st.moves > 0) snprintf(note, 64, "playing: %ld move%s", s->st.moves, s->st.moves == 1 ? "" : "s");
+            else if (current) snprintf(note, 64, "playing");
+            else if (best && session_is_sliding(s)) snprintf(note, 64, "%ld moves", best->moves);
+            else if (best) snprintf(note, 64, "%ld moves, %ld %s", best->moves, best->pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
+            else if (helped) snprintf(note, 64, "solved with help");
+            else if (pos && pos->history) snprintf(note, 64, "in progress");
+            items[i] = (view_menu_item){ .label = lv->title && lv->title[0] ? lv->title : "(untitled)", .note = note,
+                                         .number = i + 1, .current = current, .thumb = lv,
+                                         .mark = best ? VIEW_MARK_SOLVED : helped ? VIEW_MARK_HELPED : 0 };
             solved += best != NULL;
             nhelped += helped;
         }
+        if (a->sel >= 0 && a->sel < n) {
+            const level *lv = &s->levels.levels[a->sel];
+            const progress_level *best = progress_store_best(&a->saves, s, a->sel);
+            /* The size once, for the selected level only. */
+            int k = snprintf(detail, sizeof detail, "Level %d: %d x %d", a->sel + 1, lv->g.w, lv->g.h);
+            if (best && best->solution && k > 0)
+                snprintf(detail + k, sizeof detail - (size_t)k, ", solved in %ld moves (L: watch your best)", best->moves);
+            else if (k > 0)
+                snprintf(detail + k, sizeof detail - (size_t)k, "%s", session_is_sliding(s) ? "" : ", not solved yet");
+            items[a->sel].detail = detail;
+        }
         char title[128];
         snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
-        view_menu_marks marks = { done, s->playing_shuffled ? -1 : s->index };
-        view_draw_menu_marked(&a->dr, title, items, notes, n, a->sel, a->scroll, &marks);
+        view_menu mn = { title, items, n, a->sel, a->scroll, game_rules(s->game) };
+        view_draw_menu_items(&a->dr, &mn);
         char status[160];
         if (nhelped) snprintf(status, sizeof status, "%d of %d solved, %d more with help   Enter: play   L: watch   Esc: back", solved, n, nhelped);
         else snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
         view_draw_status(&a->dr, a->note[0] ? a->note : status);
     }
     free(items);
-    free(notes);
-    free(buf);
     free(nbuf);
-    free(done);
 }
 
 static void draw_games(app *a)
 {
-    const char *items[APP_MAX_GAMES], *notes[APP_MAX_GAMES];
+    view_menu_item items[APP_MAX_GAMES];
+    char notes[APP_MAX_GAMES][48];
     for (int i = 0; i < a->ngames; i++) {
-        items[i] = a->games[i].name;
-        notes[i] = a->games[i].description;
+        const game_entry *ge = &a->games[i];
+        /* Progress per game: "7 of 25", with the solver's help apart. */
+        if (ge->nlevels > 0 && ge->helped)
+            snprintf(notes[i], sizeof notes[i], "%d of %d (+%d helped)", ge->own, ge->nlevels, ge->helped);
+        else if (ge->nlevels > 0) snprintf(notes[i], sizeof notes[i], "%d of %d", ge->own, ge->nlevels);
+        else notes[i][0] = '\0';
+        items[i] = (view_menu_item){ .label = ge->name, .note = notes[i], .detail = ge->description };
     }
-    view_draw_menu(&a->dr, "Tessera", items, notes, a->ngames, a->sel, a->scroll);
+    view_menu mn = { "Tessera", items, a->ngames, a->sel, a->scroll, NULL };
+    view_draw_menu_items(&a->dr, &mn);
     if (a->note[0]) view_draw_status(&a->dr, a->note);
     else view_draw_status(&a->dr, "Enter: play   Esc: quit   F1: help");
 }

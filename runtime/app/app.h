@@ -30,6 +30,7 @@ typedef struct game_entry {
     char arg[PATH_MAX_LEN];      /* what game_load takes */
     char file[PATH_MAX_LEN];     /* a mod's level set for that game; "" for the game's own */
     char levels[PATH_MAX_LEN];   /* the game's own level file (found along the level path) */
+    int nlevels, own, helped;    /* levels in its set; solved by the player, with help */
 } game_entry;
 
 typedef struct app {

@@ -79,8 +79,27 @@ static int pump(app *a, window *win)
     return n;
 }
 
+/* The window's title names what is being played: "Sokoban, level 3: Side by Side - Tessera". */
+static void update_title(app *a, window *win, char *shown, size_t size)
+{
+    char title[256];
+    if (a->have_session && a->s.live && a->scr != SCREEN_GAMES) {
+        const char *lt = session_level_title(&a->s);
+        if (a->s.playing_shuffled) snprintf(title, sizeof title, "%s, a shuffled board - Tessera", session_game_name(&a->s));
+        else snprintf(title, sizeof title, "%s, level %d%s%s - Tessera", session_game_name(&a->s), a->s.index + 1,
+                      lt && lt[0] ? ": " : "", lt ? lt : "");
+    } else {
+        snprintf(title, sizeof title, "Tessera");
+    }
+    if (strcmp(title, shown) != 0) {
+        window_set_title(win, title);
+        snprintf(shown, size, "%s", title);
+    }
+}
+
 int loop_window(app *a, window *win)
 {
+    char title[256] = "";
     a->realtime = true;
     uint64_t drawn = 0;
     bool have_drawn = false, was_moving = false;
@@ -91,6 +110,7 @@ int loop_window(app *a, window *win)
         uint64_t start = window_ticks_ms();
         int events = pump(a, win);
         advance(a, win);
+        update_title(a, win, title, sizeof title);
         moving = app_animating(a) || window_pad_held(win);
         uint64_t stamp = app_frame_stamp(a);
         /* Draw what changed or moves, and once more after motion stops (its last frame). */

@@ -354,3 +354,31 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     if (rc == 0) ps->dirty = false;
     return rc;
 }
+
+void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
+                    const ruleset *r, int *own, int *helped)
+{
+    static session s; /* only its names are read (progress_path_for); too big for the stack */
+    char path[PATH_MAX_LEN];
+    *own = *helped = 0;
+    memset(&s, 0, sizeof s);
+    snprintf(s.game_arg, sizeof s.game_arg, "%s", game_arg);
+    snprintf(s.levels_path, sizeof s.levels_path, "%s", levels_path);
+    progress_path_for(p, &s, path, sizeof path);
+    char *text;
+    size_t len;
+    error err;
+    progress pr;
+    if (save_read(path, &text, &len, &err) != 0) return;
+    int rc = progress_parse(&pr, path, text, len, &err);
+    free(text);
+    if (rc != 0) return;
+    for (int i = 0; i < set->count; i++) {
+        uint32_t fp = progress_fingerprint(&set->levels[i], r);
+        progress_level *l = progress_find(&pr, i + 1);
+        progress_mark *m = progress_find_assisted(&pr, i + 1);
+        if (l && l->fp == fp) (*own)++;
+        else if (m && m->fp == fp) (*helped)++;
+    }
+    progress_free(&pr);
+}

@@ -60,6 +60,11 @@ const progress_level *progress_store_best(progress_store *ps, const session *s, 
 /* Whether level index (0-based) was solved only with help (and not by the player since). */
 bool progress_store_assisted(progress_store *ps, int index);
 
+/* How many levels of set (game_arg's, read from levels_path with rules r) the saved progress
+ * counts as solved by the player (own) and only with help (helped), fingerprints checked. */
+void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
+                    const ruleset *r, int *own, int *helped);
+
 /* History records [from, to) of s as saved tokens (malloc'd; see save_format.h). */
 char *progress_history_tokens(const session *s, int32_t from, int32_t to);
 /* Goes to level index and plays the tokens back: history, then redo (undone again). 0, or -1

@@ -35,6 +35,17 @@ expect_status 0 "a blocked key" -- "$tessera" play sokoban --level 1 --keys "lef
 golden sokoban_1 "$outdir/sokoban_1_blocked.png"
 expect_status 0 "one move and back" -- "$tessera" play sokoban --level 1 --keys "right left" --screenshot "$outdir/sokoban_1_back.png"
 differ_picture tests/golden/sokoban_1.png "$outdir/sokoban_1_back.png" "'Moves 2' in the HUD went unnoticed" 10
+# Every square-grid game in the isometric view (hexoban is drawn flat only).
+for g in sokoban colour fifteen picture multiban ice holes pull robot; do
+    expect_status 0 "render $g iso" -- "$tessera" render "$g" --level 1 --view iso --size 480x360 --out "$outdir/iso_$g.png"
+    compare "iso_$g"
+done
+# The text font: DejaVu Sans when fonts-dejavu-core is installed; the built-in bitmap font
+# when it is not (TESSERA_FONT naming a file that is not there stands in for that).
+expect_status 0 "render without the font" -- env TESSERA_FONT=/nonexistent/DejaVuSans.ttf "$tessera" render sokoban --level 1 --out "$outdir/sokoban_1_bitmap_font.png"
+expect_output "does not load" "the missing font is said"
+compare sokoban_1_bitmap_font
+differ_picture "$outdir/sokoban_1.png" "$outdir/sokoban_1_bitmap_font.png" "the fallback font draws like the TrueType one" 100
 # A render that fails must not leave a broken image behind or crash.
 expect_status 2 "render to a missing folder" -- "$tessera" render sokoban --out /nonexistent/dir/x.png
 finish

@@ -45,7 +45,8 @@ expect_status 0 "play --image to solved" -- "$tessera" play picture --level 3 --
     --keys "down right right up left down left left up up right down left up right right right down left left up left"
 expect_output '"solved":true' "a board with the player's picture played to solved"
 # fifteen takes a picture too; Sokoban is not a sliding puzzle.
-expect_status 0 "fifteen --image" -- "$tessera" render fifteen --level 1 --image assets/picture.png --out "$outdir/f.png"
+expect_status 0 "fifteen --image" -- "$tessera" render fifteen --level 1 --image assets/picture.png --size 480x360 --out "$outdir/fifteen_picture.png"
+compare fifteen_picture
 expect_status 2 "--image on sokoban" -- "$tessera" render sokoban --image assets/picture.png --out "$outdir/x.png"
 expect_output "--image is for sliding puzzles" "--image refused for a push game"
 
