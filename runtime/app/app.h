@@ -66,6 +66,7 @@ typedef struct app {
     settings prefs;              /* the player's settings (app/prefs.h) */
     progress_store saves;        /* progress in the session's game and set (app/progress.h) */
     bool restore_position;       /* app_play without a level brings back the saved position */
+    bool no_saves;               /* never read or write saved progress (tessera render) */
     replay rp;                   /* a solution being watched (app/replay.h) */
     uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */

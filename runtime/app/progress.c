@@ -98,13 +98,22 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     int rc = save_read(ps->path, &text, &len, &err);
     if (rc == 1) return;
     progress loaded;
-    if (rc == 0 && progress_parse(&loaded, ps->path, text, len, &err) == 0) {
+    int prc = rc == 0 ? progress_parse(&loaded, ps->path, text, len, &err) : -1;
+    if (prc == 0) {
         free(text);
         progress_free(&ps->pr);
         ps->pr = loaded;
         return;
     }
     free(text);
+    if (prc == -2) {
+        /* A newer Tessera's file: never set aside or written over by this one. */
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "tessera: %s (progress will not be saved over it)\n", error_format(&err, buf, sizeof buf));
+        if (note) snprintf(note, note_size, "Saved progress is from a newer Tessera: left as it is, not saved this time.");
+        ps->path[0] = '\0';
+        return;
+    }
     char buf[ERROR_TEXT_MAX + 300], aside[PATH_MAX_LEN + 64];
     error_format(&err, buf, sizeof buf);
     error aerr;

@@ -222,6 +222,7 @@ static bool blank_or_comment(reader *r)
     return r->p >= line_end(r) || *r->p == '#';
 }
 
+/* The header line, of a version 1..version; -2 for a later one (a newer Tessera wrote it). */
 static int header(reader *r, const char *magic, int version)
 {
     while (next_line(r))
@@ -231,8 +232,11 @@ static int header(reader *r, const char *magic, int version)
             long v;
             if (!word_is(w, n, magic)) return fail(r, w, "expected the header '%s 1'", magic);
             if (number(r, 1, 1000000, &v, "a version number") != 0) return -1;
-            if (v != version)
-                return error_set(r->err, r->name, r->lineno, 0, "version %ld is not one this Tessera reads (%d)", v, version);
+            if (v > version) {
+                error_set(r->err, r->name, r->lineno, 0,
+                          "version %ld was written by a newer Tessera (this one reads up to %d)", v, version);
+                return -2;
+            }
             return end_of_line(r);
         }
     return error_set(r->err, r->name, 1, 1, "empty file (expected the header '%s %d')", magic, version);
@@ -437,6 +441,7 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
     if (check_text(name, text, len, err) != 0) return -1;
     reader r = { name, text, text + len, text, text, text, 0, err };
     int rc = header(&r, "tessera-progress", PROGRESS_VERSION);
+    if (rc == -2) return -2;
     bool seen_game = false, seen_set = false, in_position = false;
     while (rc == 0 && next_line(&r)) {
         if (blank_or_comment(&r)) continue;
@@ -493,6 +498,15 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
     return rc;
 }
 
+/* Version 1 holds one position and no assisted marks: a file that needs no more is written
+ * as version 1, so that Tessera before version 2 still reads it. */
+static int format_version(const progress *p)
+{
+    int assisted = 0;
+    for (int i = 0; i < p->nassisted; i++) assisted += !progress_find((progress *)p, p->assisted[i].level);
+    return p->npos > 1 || assisted ? 2 : 1;
+}
+
 static int compare_levels(const void *a, const void *b)
 {
     const progress_level *x = a, *y = b;
@@ -503,7 +517,8 @@ char *progress_format(const progress *p, size_t *len)
 {
     buf b = {0};
     char fp[16];
-    puts_(&b, "tessera-progress 1\n# Tessera's saved progress: see \"Saved games\" in README.md\n");
+    puts_(&b, format_version(p) == 2 ? "tessera-progress 2\n" : "tessera-progress 1\n");
+    puts_(&b, "# Tessera's saved progress: see \"Saved games\" in README.md\n");
     puts_(&b, "game ");
     puts_(&b, p->game);
     puts_(&b, "\nset ");

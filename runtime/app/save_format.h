@@ -37,7 +37,9 @@
 
 #include "core/error.h"
 
-enum { PROGRESS_VERSION = 1, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
+/* Progress files: version 2 adds several positions and `assisted` (files that need neither
+ * are still written as version 1); version 1 files are read as before. */
+enum { PROGRESS_VERSION = 2, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
 
 typedef struct progress_level {
     int level;                  /* 1-based */
@@ -73,8 +75,9 @@ typedef struct progress {
 
 void progress_init(progress *p);
 void progress_free(progress *p);
-/* Parses a progress file's text (name for messages). 0, or -1 with err at file:line:col;
- * on error *p is left empty. */
+/* Parses a progress file's text (name for messages). 0, or -1 with err at file:line:col, or
+ * -2 for a file of a later version (written by a newer Tessera: to be left alone); on error
+ * *p is left empty. */
 int progress_parse(progress *p, const char *name, const char *text, size_t len, error *err);
 /* The file's text (malloc'd, NUL-terminated), or NULL out of memory. */
 char *progress_format(const progress *p, size_t *len);

@@ -46,6 +46,20 @@ expect_output ":4:8:" "the message names line and column"
 if ls "$file".corrupt-* >/dev/null 2>&1; then ok; else fail "damaged save not set aside"; fi
 if grep -q '^tessera-progress 1$' "$file" && ! grep -q 'solved one' "$file"; then ok; else fail "no fresh save: $(cat "$file")"; fi
 
+# A file from a newer Tessera is left alone: not set aside, not written over; play goes on.
+cp "$file" "$outdir/before-newer.txt"
+printf 'tessera-progress 9\ngame sokoban\nset sokoban/tessera.xsb\nsomething new 1\n' > "$file"
+expect_status 0 "newer save" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_output "written by a newer Tessera" "the player is told"
+if [ "$(head -1 "$file")" = "tessera-progress 9" ] && ! ls "$file".corrupt-*9* >/dev/null 2>&1; then ok
+else fail "a newer save was touched: $(cat "$file")"; fi
+cp "$outdir/before-newer.txt" "$file"
+# A render never touches the saves, even a damaged one.
+printf 'garbage\n' > "$file"
+expect_status 0 "render with a damaged save" -- "$tessera" render sokoban --level 1 --out "$outdir/r.png"
+if [ "$(cat "$file")" = garbage ]; then ok; else fail "render touched the save: $(cat "$file")"; fi
+cp "$outdir/before-newer.txt" "$file"
+
 # Settings: the animation speed is kept.
 expect_status 0 "speed down" -- "$tessera" play sokoban --level 1 --keys "minus minus"
 if grep -q '^animation_speed 0$' "$XDG_DATA_HOME/tessera/settings.txt"; then ok; else fail "speed not saved"; fi
