@@ -105,8 +105,8 @@ int paths_init(app_paths *p, const char *argv0)
     /* An installed copy: PREFIX/bin/tessera finds PREFIX/share/tessera, wherever the prefix
      * was moved to (the relative path from bindir to the data folder is fixed at build time). */
     char cand[PATH_MAX_LEN], real[PATH_MAX];   /* realpath writes up to PATH_MAX */
-    snprintf(cand, sizeof cand, "%s/%s", exe, TESSERA_REL_DATA_DIR);
-    if (is_root(cand)) {
+    int len = snprintf(cand, sizeof cand, "%s/%s", exe, TESSERA_REL_DATA_DIR);
+    if (len > 0 && (size_t)len < sizeof cand && is_root(cand)) {
         set_root(p, realpath(cand, real) ? real : cand);
         return 0;
     }

@@ -57,6 +57,14 @@ static bool display_missing(error *err)
     return true;
 }
 
+/* Stops the video subsystem, and SDL itself once nothing else of it runs: only SDL_Quit
+ * lets go of what SDL started on the side (its D-Bus connection, for one). */
+static void quit_video(void)
+{
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+}
+
 int window_open(window **out, const char *title, int w, int h, error *err)
 {
     window *win;
@@ -64,17 +72,21 @@ int window_open(window **out, const char *title, int w, int h, error *err)
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest"); /* whole-number enlargement: crisp */
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (display_missing(err)) return -1;
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
-        return error_set(err, NULL, 0, 0, "SDL: %s", SDL_GetError());
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        error_set(err, NULL, 0, 0, "SDL: %s", SDL_GetError());
+        quit_video();
+        return -1;
+    }
     /* SDL 2.26 falls back to drivers that show nothing: refuse them unless asked for. */
     const char *driver = SDL_GetCurrentVideoDriver();
     if (!env_set("SDL_VIDEODRIVER") && driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy"))) {
-        SDL_QuitSubSystem(SDL_INIT_VIDEO);
-        return error_set(err, NULL, 0, 0, "SDL found only its '%s' driver", driver);
+        error_set(err, NULL, 0, 0, "SDL found only its '%s' driver", driver);
+        quit_video();
+        return -1;
     }
     win = calloc(1, sizeof *win);
     if (!win) {
-        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        quit_video();
         return error_set(err, NULL, 0, 0, "out of memory");
     }
     win->win = SDL_CreateWindow(title ? title : "Tessera", SDL_WINDOWPOS_CENTERED,
@@ -115,7 +127,7 @@ void window_close(window *win)
     if (win->ren) SDL_DestroyRenderer(win->ren);
     if (win->win) SDL_DestroyWindow(win->win);
     free(win);
-    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    quit_video();
 }
 
 void window_set_title(window *win, const char *title)

@@ -7,6 +7,11 @@ set -u
 tessera=$1
 . "$(dirname "$0")/lib.sh"
 bare() { env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u SDL_AUDIODRIVER "$@"; }
+# SDL's X11 and offscreen drivers load D-Bus and EGL, which keep memory to the end that
+# SDL 2.26 cannot hand back (LeakSanitizer reports it from those libraries, in sanitizer
+# builds): leak reports are off for the runs below that start them. Our own code on these
+# paths is leak-checked by the dummy-driver runs.
+no_lib_leaks="ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0"
 
 for args in "" "play sokoban" "play fifteen --level 2"; do
     start=$(date +%s%N)
@@ -19,7 +24,7 @@ for args in "" "play sokoban" "play fifteen --level 2"; do
 done
 
 # A display that is named but is not there: still refused, without hanging.
-expect_status 2 "a DISPLAY nobody answers" -- bare env DISPLAY=:987 timeout 5 "$tessera"
+expect_status 2 "a DISPLAY nobody answers" -- bare env "$no_lib_leaks" DISPLAY=:987 timeout 5 "$tessera"
 expect_output "no display is available" "a dead DISPLAY is no display"
 
 # Scripted play needs no display: it runs headless, silent, without noise.
@@ -31,7 +36,7 @@ case $out in *ALSA*|*XDG_RUNTIME_DIR*|*error*) fail "scripted play printed noise
 # still running when timeout stops it) and nothing is refused.
 # The window opens its sound device: on a machine without one (no sound card, no sound
 # server) that is silence, and nothing on stderr (SDL's ALSA back end would print a page).
-expect_status 124 "an explicit offscreen driver is used" -- bare env SDL_VIDEODRIVER=offscreen timeout 2 "$tessera"
+expect_status 124 "an explicit offscreen driver is used" -- bare env "$no_lib_leaks" SDL_VIDEODRIVER=offscreen timeout 2 "$tessera"
 case $out in *"no display"*) fail "an explicit SDL_VIDEODRIVER was refused: $out" ;; *) ok ;; esac
 if ls /dev/snd/pcm* >/dev/null 2>&1 || [ -e "${XDG_RUNTIME_DIR:-/nonexistent}/pulse/native" ]; then
     echo "nodisplay.sh: this machine has a sound device: the silence check is skipped"
