@@ -86,6 +86,17 @@ void cli_json_string(void *file, const char *s)
 
 /* `tessera help games`: the games `play` can start, from the scripts folders on the search
  * path (each mod's, then the bundled one), without loading them; one name per line. */
+/* A name one can type after `play`: no spaces, quotes or control characters (a mod's file
+ * named with terminal escapes must not reach the terminal). */
+static bool plain_name(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' || c == 0x7f || c == '"' || c == '\'' || c == '\\') return false;
+    }
+    return true;
+}
+
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void list_games(const app_paths *p)
@@ -102,7 +113,8 @@ static void list_games(const app_paths *p)
         if (!d) continue;
         for (struct dirent *e; n < MAX_GAMES && (e = readdir(d));) {
             size_t len = strlen(e->d_name);
-            if (len < 5 || e->d_name[0] == '_' || e->d_name[0] == '.' || strcmp(e->d_name + len - 4, ".lua") != 0)
+            if (len < 5 || e->d_name[0] == '_' || e->d_name[0] == '.' || strcmp(e->d_name + len - 4, ".lua") != 0 ||
+                !plain_name(e->d_name, len - 4))
                 continue;
             char *name = strndup(e->d_name, len - 4);
             if (!name) break;
