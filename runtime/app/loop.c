@@ -151,7 +151,7 @@ static int key_known(const char *k)
 
 /* click:COL,ROW names a 0-based cell; it is clicked where it shows: the centre of where it is
  * drawn (in the iso view, a point of it no block in front hides). */
-static int click_token(app *a, const char *arg)
+static int click_token(app *a, const char *arg, int button)
 {
     int col, row;
     char tail;
@@ -164,7 +164,7 @@ static int click_token(app *a, const char *arg)
     view_layout L;
     app_layout(a, &L);
     if (view_click_point(&L, &a->s.st, cell, &x, &y) != 0) return -1;
-    app_click(a, x, y, 1);
+    app_click(a, x, y, button);
     return 0;
 }
 
@@ -269,8 +269,9 @@ int loop_keys(app *a, window *win, const char *seq)
             }
             held = true;
             continue;
-        } else if (!strncmp(tok, "click:", 6)) {
-            if (click_token(a, tok + 6) != 0) {
+        } else if (!strncmp(tok, "click:", 6) || !strncmp(tok, "rclick:", 7)) {
+            bool right = tok[0] == 'r'; /* rclick: the right button (undo) */
+            if (click_token(a, tok + (right ? 7 : 6), right ? 3 : 1) != 0) {
                 fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
                 rc = -1;
                 break;

@@ -128,6 +128,9 @@ for lv in 1 2 3; do
     expect_output '"solved":true' "the hinted move is on a way to the solution"
 done
 set -- "$tessera"
+# A right click undoes (as in JSoko); in the level list it goes back.
+expect_status 0 "right click undoes" -- "$tessera" play sokoban --level 1 --keys "right down rclick:1,1"
+expect_output '"moves":1' "right click took one move back"
 expect_status 0 "hint then follow" -- "$tessera" play sokoban --level 1 --keys "h down h"
 expect_output '"status":"Hint: ' "a second hint from the new position"
 expect_status 0 "solve key" -- "$tessera" play sokoban --level 5 --keys "x"
