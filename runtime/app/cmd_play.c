@@ -112,6 +112,15 @@ static void print_result(const app *a)
         printf(",\"status\":");
         cli_json_string(stdout, s->status);
     }
+    solved_panel sp;
+    if (app_solved_panel((app *)a, &sp)) {
+        /* The panel over a solved level, its lines joined by " / ". */
+        char text[600] = "";
+        for (int i = 0; i < sp.n; i++)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? " / " : "", sp.lines[i]);
+        printf(",\"panel\":");
+        cli_json_string(stdout, text);
+    }
     const char *broken = a->reload.script_error[0] ? a->reload.script_error : a->reload.levels_error;
     if (broken[0]) {
         printf(",\"reload_error\":");
@@ -166,7 +175,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     window *win = NULL;
     if (!pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) {
         fprintf(stderr, no_display_text, err.msg);
-        return EXIT_UNSOLVED;
+        return EXIT_BAD_INPUT;
     }
     if (pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) win = NULL; /* headless */
     int w = pa.w, h = pa.h;
@@ -229,7 +238,7 @@ int cmd_menu(const app_paths *p, int argc, char **argv)
     window *win = NULL;
     if (window_open(&win, "Tessera", DEFAULT_W, DEFAULT_H, &err) != 0) {
         fprintf(stderr, no_display_text, err.msg);
-        return EXIT_UNSOLVED;
+        return EXIT_BAD_INPUT;
     }
     int w, h;
     window_canvas_size(win, &w, &h);

@@ -35,7 +35,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
         }
     }
     if (!gname || !out) {
-        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso] [--image FILE] --out OUT.png\n");
+        cli_usage("render");
         return EXIT_BAD_INPUT;
     }
     view_kind vk;
@@ -47,7 +47,9 @@ int cmd_render(const app_paths *p, int argc, char **argv)
     char buf[ERROR_TEXT_MAX + 300];
     app a;
     int rc = EXIT_OK;
-    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0 ||
+    int init_ok = app_init(&a, p, w, h, &err) == 0;
+    a.no_saves = true; /* a picture of a level never reads or writes the player's saves */
+    if (!init_ok || app_play(&a, gname, file, level_no, &err) != 0 ||
         app_set_view(&a, vk, &err) != 0 || (image_file && picture_mode_set_image(&a, image_file, &err) != 0))
         rc = EXIT_BAD_INPUT;
     else {

@@ -35,6 +35,18 @@ expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad boar
 expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
 expect_output "nonexistent.xsb: cannot open" "missing file named"
 
+# check on solution files: each replayed on the level file of the same name beside it.
+expect_status 0 "check a whole bundled folder" -- "$tessera" check levels/sokoban/*
+expect_output "levels/sokoban/tessera.sol: ok (25 solutions replayed on levels/sokoban/tessera.xsb, all solved)" "solutions replayed"
+expect_output "levels/sokoban/tessera.sol:3: level 1 (First Push): solved" "each level reported"
+cp levels/sokoban/tessera.xsb "$outdir/pair.xsb"
+printf '; a wrong one\n1: rr u\n2: zz\n' > "$outdir/pair.sol"
+expect_status 1 "check a failing solution file" -- "$tessera" check "$outdir/pair.sol"
+expect_output "pair.sol:2:7: level 1: move 3 ('u') cannot be made there" "the refused move at its line and column"
+printf '1: r\n' > "$outdir/lonely.sol"
+expect_status 2 "check a solution file with no level file" -- "$tessera" check "$outdir/lonely.sol"
+expect_output "lonely.sol: no level file beside it" "the missing level file explained"
+
 # A broken game script: the error names the script and line.
 printf 'return tessera.game {\n  name = "Broken",\n  tiles = { ["#"] = { "wall", solidd = true } },\n}\n' > "$outdir/broken.lua"
 expect_status 2 "check broken script" -- "$tessera" check "$outdir/broken.lua"
@@ -100,6 +112,25 @@ expect_output '"moves":0' "a click-walk undoes as one step"
 expect_status 0 "hint key" -- "$tessera" play sokoban --level 3 --keys "h"
 expect_output '"status":"Hint: move down"' "H shows the next move of a solution"
 expect_output '"moves":0' "a hint makes no move"
+# Sliding puzzles: the hint names the tile and the arrow key that slides it, and that key
+# slides that tile (the gap the other way, as the solution says).
+for lv in 1 2 3; do
+    expect_status 0 "fifteen hint $lv" -- "$tessera" play fifteen --level $lv --keys "h"
+    hint=$(printf '%s' "$out" | sed -n 's/.*"status":"Hint: slide tile \([0-9]*\) \([a-z]*\) (the \([A-Za-z]*\) key)".*/\1 \2 \3/p')
+    set -- $hint
+    if [ $# -eq 3 ] && [ "$2" = "$(printf '%s' "$3" | tr 'A-Z' 'a-z')" ]; then ok; else fail "fifteen $lv: hint '$out' names no tile and arrow"; continue; fi
+    key=$2
+    expect_status 0 "fifteen $lv: the hinted key" -- "$tessera" play fifteen --level $lv --keys "h $key" --export-solution "$outdir/hint$lv.sol"
+    expect_output '"moves":1' "the hinted key slides a tile"
+    blank=$(sed -n 's/^[0-9]*: //p' "$outdir/hint$lv.sol")
+    case "$key$blank" in up*d|down*u|left*r|right*l) ok ;; *) fail "fifteen $lv: $key moved the gap '$blank'" ;; esac
+    expect_status 0 "fifteen $lv: hint then solve" -- "$tessera" play fifteen --level $lv --keys "h $key x"
+    expect_output '"solved":true' "the hinted move is on a way to the solution"
+done
+set -- "$tessera"
+# A right click undoes (as in JSoko); in the level list it goes back.
+expect_status 0 "right click undoes" -- "$tessera" play sokoban --level 1 --keys "right down rclick:1,1"
+expect_output '"moves":1' "right click took one move back"
 expect_status 0 "hint then follow" -- "$tessera" play sokoban --level 1 --keys "h down h"
 expect_output '"status":"Hint: ' "a second hint from the new position"
 expect_status 0 "solve key" -- "$tessera" play sokoban --level 5 --keys "x"
@@ -121,7 +152,7 @@ expect_status 0 "fifteen click" -- "$tessera" play fifteen "$outdir/onemove.txt"
 expect_output '"solved":true' "clicking the tile slides it"
 
 # No display and no sub-command: a clear message naming the headless sub-commands.
-expect_status 1 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$tessera"
+expect_status 2 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$tessera"
 expect_output "no display" "no display message"
 expect_output "tessera render" "headless commands listed"
 
