@@ -173,6 +173,12 @@ void push_freeze_free(push_freeze *f);
  * squares on both ends, or by other such boxes); f->frozen lists the boxes of the group.
  * use_dead: also count "dead square at both ends" as blocked (needs the analysis). */
 bool push_frozen(push_freeze *f, const push_board *b, const push_pos *p, int c, bool use_dead);
+/* The boxes of p frozen on their goals: a sorted set of cells into frozen (room for every box),
+ * each marked 1 in mark (all 0 on entry; left marked). Returns how many, or -1 when a frozen
+ * group holds a box off its goal (the position is lost; mark is all 0 again). */
+int push_frozen_on_goals(push_freeze *f, const push_board *b, const push_pos *p, int32_t *frozen, uint8_t *mark);
+/* Adds cells[0..n) to the sorted set set[0..*count) (no duplicates). */
+void push_cells_merge(int32_t *set, int *count, const int32_t *cells, int n);
 /* A freeze deadlock around the box on c: it is frozen with some box of its group off a goal
  * that takes it. */
 bool push_freeze_deadlock(push_freeze *f, const push_board *b, const push_pos *p, int c);

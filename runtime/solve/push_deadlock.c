@@ -164,3 +164,35 @@ bool push_deadlock_dead_square(const state *s, int cell)
     push_board_free(&b);
     return dead;
 }
+
+void push_cells_merge(int32_t *set, int *count, const int32_t *cells, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int c = cells[i], j = *count;
+        while (j > 0 && set[j - 1] > c) j--;
+        if (j > 0 && set[j - 1] == c) continue;
+        memmove(set + j + 1, set + j, sizeof *set * (size_t)(*count - j));
+        set[j] = c;
+        (*count)++;
+    }
+}
+
+int push_frozen_on_goals(push_freeze *f, const push_board *b, const push_pos *p, int32_t *frozen, uint8_t *mark)
+{
+    int count = 0;
+    for (int i = 0; i < b->nboxes; i++) {
+        int c = p->box[i];
+        if (!push_on_goal(b, b->box_class[i], c) || mark[c]) continue;
+        if (!push_frozen(f, b, p, c, true)) continue;
+        for (int j = 0; j < f->nfrozen; j++) {
+            int fc = f->frozen[j];
+            if (!push_on_goal(b, b->box_class[p->occ[fc]], fc)) {
+                for (int m = 0; m < count; m++) mark[frozen[m]] = 0;
+                return -1;
+            }
+            mark[fc] = 1;
+        }
+        push_cells_merge(frozen, &count, f->frozen, f->nfrozen);
+    }
+    return count;
+}

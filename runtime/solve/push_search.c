@@ -128,41 +128,15 @@ static int bound_of(push_search *s, const uint32_t *reach, uint32_t stamp)
     return h;
 }
 
-/* Adds cells to a sorted set (no duplicates). */
-static void merge_cells(int32_t *set, int *count, const int32_t *cells, int n)
-{
-    for (int i = 0; i < n; i++) {
-        int c = cells[i], j = *count;
-        while (j > 0 && set[j - 1] > c) j--;
-        if (j > 0 && set[j - 1] == c) continue;
-        memmove(set + j + 1, set + j, sizeof *set * (size_t)(*count - j));
-        set[j] = c;
-        (*count)++;
-    }
-}
-
 /* The boxes of s->pos frozen on their goals, into s->frozen; false when a frozen group holds
  * a box off its goal (the position is lost). */
 static bool find_frozen(push_search *s)
 {
-    const push_board *b = s->b;
     s->nfrozen = 0;
     if (!s->cfg.opt.freeze) return true;
-    for (int i = 0; i < b->nboxes; i++) {
-        int c = s->pos.box[i];
-        if (!push_on_goal(b, b->box_class[i], c) || s->frozen_mark[c]) continue;
-        if (!push_frozen(&s->frz, b, &s->pos, c, true)) continue;
-        for (int j = 0; j < s->frz.nfrozen; j++) {
-            int fc = s->frz.frozen[j];
-            if (!push_on_goal(b, b->box_class[s->pos.occ[fc]], fc)) {
-                for (int m = 0; m < s->nfrozen; m++) s->frozen_mark[s->frozen[m]] = 0;
-                s->nfrozen = 0;
-                return false;
-            }
-            s->frozen_mark[fc] = 1;
-        }
-        merge_cells(s->frozen, &s->nfrozen, s->frz.frozen, s->frz.nfrozen);
-    }
+    int n = push_frozen_on_goals(&s->frz, s->b, &s->pos, s->frozen, s->frozen_mark);
+    if (n < 0) return false;
+    s->nfrozen = n;
     for (int m = 0; m < s->nfrozen; m++) s->frozen_mark[s->frozen[m]] = 0;
     return true;
 }
@@ -362,7 +336,7 @@ static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, ui
         memcpy(s->child_frozen, s->frozen, sizeof *s->frozen * (size_t)s->nfrozen);
         s->nchild_frozen = s->nfrozen;
         if (!lost && s->cfg.opt.freeze && s->frz.nfrozen > 0)
-            merge_cells(s->child_frozen, &s->nchild_frozen, s->frz.frozen, s->frz.nfrozen);
+            push_cells_merge(s->child_frozen, &s->nchild_frozen, s->frz.frozen, s->frz.nfrozen);
         if (!lost && g + pushes < PUSH_FAR)
             add_child(s, id, g + pushes, box_hash ^ s->zbox[k * b->n + c] ^ s->zbox[k * b->n + to], player,
                       s->slot_row[i], to);

@@ -10,6 +10,7 @@
 #include "core/engine.h"
 #include "solve/push_board.h"
 #include "solve/push_deadsets.h"
+#include "solve/push_fess.h"
 #include "solve/push_meet.h"
 #include "solve/push_plan.h"
 #include "solve/push_pattern.h"
@@ -23,6 +24,10 @@ enum {
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
 enum { MEET_SLICE = 8 };          /* backward expansions per turn */
+#define CLASSIC_FIRST 0.15        /* of the time budget for the classic searches alone */
+#define CLASSIC_FIRST_MOST 1.5    /* ... but no more seconds than this */
+#define FESS_RATIO 2.0            /* then the feature-space search's time per classic second */
+enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
 
 push_options push_options_default(void)
 {
@@ -40,6 +45,7 @@ push_options push_options_default(void)
     o.deadsets = true;
     o.pairs = true;
     o.meet = true;
+    o.fess = PUSH_FESS_SCHEDULED;
     o.keep_best = false;
     return o;
 }
@@ -108,16 +114,65 @@ static solve_status finish(solve_result *out, solve_status st, double t0, const 
     return st;
 }
 
-/* Runs the searches in turns until one solves the level, a complete one runs out of positions
- * (unsolvable), or every one is out of budget; the backward search (meet, may be NULL) takes a
- * turn after each round until its memory is full. Returns the winner, or NULL with *lost set
- * when the level is proved unsolvable (or with *meet_won when the backward search reached the
- * start). */
-static push_search *take_turns(push_search *s, push_search_config *cfg, int nsearch, push_meet *meet,
-                               const push_board *b, const solve_limits *lim, bool *lost, bool *meet_won)
+/* The searches of one solve: the classic ones (greedy, connectivity, A*), the backward search
+ * whose positions they look up (meet), and the feature-space search, which joins after
+ * `fess_after` seconds. */
+typedef struct portfolio {
+    push_search s[MAX_SEARCHES];
+    push_search_config cfg[MAX_SEARCHES];
+    int nsearch;
+    push_meet *meet;
+    push_fess *fess;
+    double t0, fess_after;
+} portfolio;
+
+/* The outcome of take_turns besides the winning classic search. */
+typedef struct turns_end {
+    bool lost;                    /* proved unsolvable by a complete search */
+    bool meet_won;                /* the backward search reached the start */
+    bool fess_won;                /* the feature-space search solved it */
+} turns_end;
+
+/* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
+ * classic searches had since it joined (all of it once they are out of budget). Returns false
+ * when the solve is over (solved, lost or cancelled: see *end). */
+static bool fess_turn(portfolio *pf, const solve_limits *lim, double classic_time, double *fess_time, bool alone,
+                      bool *running, turns_end *end)
 {
-    double next_progress = 0.5;
-    *lost = *meet_won = false;
+    while (*fess_time < classic_time * FESS_RATIO || alone) {
+        double t1 = solve_clock();
+        push_fess_run(pf->fess, FESS_SLICE);
+        *fess_time += solve_clock() - t1;
+        push_fess_state st = push_fess_state_of(pf->fess);
+        if (st.solved) {
+            end->fess_won = true;
+            return false;
+        }
+        if (st.exhausted) {
+            end->lost = true;                         /* complete too */
+            return false;
+        }
+        if (st.out_of_memory || st.timed_out) {
+            *running = false;
+            return true;
+        }
+        if (lim->cancel && *lim->cancel) return false;
+    }
+    return true;
+}
+
+/* Runs the searches in turns until one solves the level, a complete one runs out of positions
+ * (unsolvable), or every one is out of budget; the backward search takes a turn after each
+ * round until its memory is full. The classic searches take turns of a few expansions each;
+ * once the feature-space search has joined it gets FESS_RATIO seconds for each of theirs.
+ * Returns the winning classic search, or NULL (see *end). */
+static push_search *take_turns(portfolio *pf, const push_board *b, const solve_limits *lim, turns_end *end)
+{
+    push_search *s = pf->s;
+    push_search_config *cfg = pf->cfg;
+    int nsearch = pf->nsearch;
+    double next_progress = 0.5, classic_time = 0, fess_time = 0;
+    memset(end, 0, sizeof *end);
     /* Turns: the connectivity search wins most of the long levels, A* the few short tricky
      * ones it is there for. */
     int slice[MAX_SEARCHES];
@@ -125,11 +180,13 @@ static push_search *take_turns(push_search *s, push_search_config *cfg, int nsea
         slice[i] = cfg[i].optimal ? SLICE : cfg[i].connectivity ? 3 * SLICE : cfg[i].weight ? SLICE : 2 * SLICE;
     for (int i = 0; i < nsearch; i++)
         if (!push_search_start(&s[i])) {
-            *lost = true;
+            end->lost = true;
             return NULL;
         }
+    bool fess_started = false, fess_running = pf->fess != NULL;
     for (;;) {
         if (lim->cancel && *lim->cancel) return NULL;
+        double turn = solve_clock();
         int running = 0;
         for (int i = 0; i < nsearch; i++) {
             push_search *si = &s[i];
@@ -147,29 +204,43 @@ static push_search *take_turns(push_search *s, push_search_config *cfg, int nsea
                 }
                 si->nodes = nodes;
                 if (!push_search_start(si)) {
-                    *lost = true;
+                    end->lost = true;
                     return NULL;
                 }
             } else if (si->exhausted) {
-                *lost = true;                         /* a complete search found nothing */
+                end->lost = true;                     /* a complete search found nothing */
                 return NULL;
             }
             running++;
         }
-        if (meet && !push_meet_done(meet)) {
-            push_meet_run(meet, MEET_SLICE);
-            if (push_meet_start(meet)) {
-                *meet_won = true;
+        if (pf->meet && !push_meet_done(pf->meet)) {
+            push_meet_run(pf->meet, MEET_SLICE);
+            if (push_meet_start(pf->meet)) {
+                end->meet_won = true;
                 return NULL;
             }
         }
-        if (running == 0) return NULL;
+        double now = solve_clock();
+        classic_time += now - turn;
+        if (fess_running && now - pf->t0 >= pf->fess_after) {
+            if (!fess_started) {
+                fess_started = true;
+                classic_time = 0;
+                if (!push_fess_start(pf->fess)) {
+                    end->lost = true;                 /* lost at the start: no search needed */
+                    return NULL;
+                }
+            }
+            if (!fess_turn(pf, lim, classic_time, &fess_time, running == 0, &fess_running, end)) return NULL;
+        }
+        if (running == 0 && !fess_running) return NULL;
         if (lim->progress) {
-            double now = solve_clock() - cfg[0].t0;
+            now = solve_clock() - pf->t0;
             if (now >= next_progress) {
                 uint64_t nodes = 0;
                 for (int i = 0; i < nsearch; i++) nodes += s[i].nodes;
-                lim->progress(lim->progress_ud, nodes, now, s[0].bound);
+                if (pf->fess) nodes += push_fess_state_of(pf->fess).nodes;
+                lim->progress(lim->progress_ud, nodes, now, nsearch ? s[0].bound : 0);
                 next_progress = now + 0.5;
             }
         }
@@ -215,10 +286,16 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
      * solutions fast; a second one that also counts the floor regions the player cannot reach
      * keeps the level open where the bound alone walls it up; A* on the bound finds short
      * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
-     * goal-room macros and share the deadlock patterns; every search matches the dead sets they
-     * learn. Optimal mode is A* alone, with the patterns. */
-    push_search_config cfg[MAX_SEARCHES];
-    push_search s[MAX_SEARCHES];
+     * goal-room macros and share the deadlock patterns. A backward search from the solved
+     * position, ordered by the packing plan, keeps every position it reaches: the meeting set
+     * that the forward searches look up. After the classic searches' first turns (which keep
+     * the quick levels quick) the feature-space search joins with the same plan and takes most
+     * of the time. Every search shares the board's analysis and the dead sets. Optimal mode is
+     * A* alone, with the patterns. */
+    portfolio pf;
+    memset(&pf, 0, sizeof pf);
+    push_search_config *cfg = pf.cfg;
+    push_search *s = pf.s;
     int nsearch = 0;
     size_t share = total;
     push_patterns *patterns = NULL;
@@ -230,7 +307,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             push_patterns_pairs(patterns, lim.seconds > 0 ? lim.seconds * PAIRS_SHARE : 0);
     }
     push_deadsets *sets = o.deadsets ? push_patterns_sets(patterns) : NULL;
-    if (!lim.optimal) {
+    bool fess = !lim.optimal && o.fess != PUSH_FESS_OFF, fess_alone = fess && o.fess == PUSH_FESS_ALONE;
+    if (!lim.optimal && !fess_alone) {
         int greedy = o.portfolio && o.connectivity > 0 ? 2 : 1, all = greedy + (o.portfolio ? 1 : 0);
         for (int i = 0; i < all; i++) {
             push_search_config *c = &cfg[nsearch++];
@@ -241,39 +319,63 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             c->patterns = i < greedy ? patterns : NULL;
             c->name = i >= greedy ? "astar" : c->connectivity ? "connectivity" : "greedy";
         }
-    } else {
+    } else if (lim.optimal) {
         memset(&cfg[nsearch++], 0, sizeof cfg[0]);
         cfg[0].name = "astar";
         cfg[0].patterns = patterns;
     }
-    /* The backward search from the solved position, and the packing plan that orders it: its
-     * positions are the meeting set the forward searches look up. */
+    /* The packing plan, for the backward search and the feature-space search. */
     push_plan plan;
-    bool have_plan = !lim.optimal && o.meet && push_plan_init(&plan, &b) == 0;
-    push_meet *meet = have_plan ? push_meet_new(&b, &plan, share / (size_t)(nsearch + 1)) : NULL;
-    if (meet) share -= share / (size_t)(nsearch + 1);
-    bool ok = !o.patterns || patterns;
+    bool want_meet = !lim.optimal && o.meet;
+    bool have_plan = (want_meet || fess) && push_plan_init(&plan, &b) == 0;
+    bool ok = (!o.patterns || patterns) && (have_plan || !(want_meet || fess));
+    /* Memory in shares: one per classic search and for the backward search, two for the
+     * feature-space search. */
+    size_t shares = (size_t)nsearch + (want_meet ? 1 : 0) + (fess ? 2 : 0), one = share / (shares ? shares : 1);
+    pf.meet = have_plan && want_meet ? push_meet_new(&b, &plan, one) : NULL;
+    push_search_config common;
+    memset(&common, 0, sizeof common);
+    common.sets = sets;
+    common.meet = pf.meet;
+    common.opt = o;
+    common.optimal = lim.optimal;
+    common.memory = one;
+    common.t0 = t0;
+    common.seconds = lim.seconds;
+    common.cancel = lim.cancel;
     for (int i = 0; i < nsearch; i++) {
-        cfg[i].sets = sets;
-        cfg[i].meet = meet;
-        cfg[i].opt = o;
-        cfg[i].optimal = lim.optimal;
-        cfg[i].memory = share / (size_t)nsearch;
-        cfg[i].t0 = t0;
-        cfg[i].seconds = lim.seconds;
-        cfg[i].cancel = lim.cancel;
-        ok = push_search_init(&s[i], &b, &cfg[i]) && ok;
+        push_search_config *c = &cfg[i];
+        common.name = c->name, common.weight = c->weight, common.connectivity = c->connectivity;
+        common.rooms = c->rooms, common.patterns = c->patterns;
+        *c = common;
+        ok = push_search_init(&s[i], &b, c) && ok;
     }
+    if (fess && ok) {
+        common.name = "fess";
+        common.weight = common.connectivity = 0;
+        common.rooms = false;
+        common.memory = 2 * one;
+        common.patterns = patterns;
+        pf.fess = push_fess_new(&b, &plan, &common);
+        ok = pf.fess != NULL;
+        pf.fess_after = fess_alone || lim.seconds <= 0 ? 0
+                      : lim.seconds * CLASSIC_FIRST < CLASSIC_FIRST_MOST ? lim.seconds * CLASSIC_FIRST : CLASSIC_FIRST_MOST;
+    }
+    pf.nsearch = nsearch;
+    pf.t0 = t0;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     if (!ok) {
         st = SOLVE_ERROR;
         msg = "push solver: out of memory (or memory budget too small)";
     } else {
-        bool lost, meet_won;
-        push_search *won = take_turns(s, cfg, nsearch, meet, &b, &lim, &lost, &meet_won);
-        if (won || meet_won) {
-            if (!(meet_won ? write_backward(meet, &b, out) : write_forward(won, meet, out))) {
+        turns_end end;
+        push_search *won = take_turns(&pf, &b, &lim, &end);
+        if (won || end.meet_won || end.fess_won) {
+            bool written = end.meet_won ? write_backward(pf.meet, &b, out)
+                         : end.fess_won ? push_fess_write(pf.fess, out)
+                                        : write_forward(won, pf.meet, out);
+            if (!written) {
                 st = SOLVE_ERROR;
                 msg = "push solver: could not write the solution (out of memory)";
             } else if (!replays(start, out->solution)) {
@@ -284,31 +386,37 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                 st = SOLVE_SOLVED;
                 out->optimal = lim.optimal;
             }
-            out->method = meet_won || won->meet_id ? "meet" : won->cfg.name;
-        } else if (lost) {
+            out->method = end.meet_won ? "meet"
+                        : end.fess_won ? (push_fess_state_of(pf.fess).met ? "fess+meet" : "fess")
+                        : won->meet_id ? "meet" : won->cfg.name;
+        } else if (end.lost) {
             st = SOLVE_UNSOLVABLE;
         } else {
             bool memory = true;
             for (int i = 0; i < nsearch; i++) memory = memory && s[i].out_of_memory;
+            if (pf.fess) memory = memory && push_fess_state_of(pf.fess).out_of_memory;
             msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
-            uint32_t next = push_queue_peek(&s[0].open);
-            if (o.keep_best && (next || s[0].best)) {
+            uint32_t next = nsearch ? push_queue_peek(&s[0].open) : 0;
+            if (o.keep_best && nsearch && (next || s[0].best)) {
                 s[0].solution = next ? next : s[0].best;
                 if (!push_search_write(&s[0], out)) out->solution = NULL;
                 s[0].solution = 0;
             }
         }
     }
-    if (!out->method) out->method = nsearch > 1 ? "portfolio" : cfg[0].name;
-    out->peak_bytes = push_patterns_bytes(patterns);
+    int searches = nsearch + (pf.fess != NULL);
+    if (!out->method) out->method = searches > 1 ? "portfolio" : nsearch ? cfg[0].name : "fess";
+    out->peak_bytes = push_patterns_bytes(patterns) + push_fess_bytes(pf.fess);
     for (int i = 0; i < nsearch; i++) {
         out->nodes += s[i].nodes;
         out->peak_bytes += push_search_bytes(&s[i]);
         push_search_free(&s[i]);
     }
-    out->nodes += push_meet_nodes(meet);
-    out->peak_bytes += push_meet_bytes(meet);
-    push_meet_free(meet);
+    if (pf.fess) out->nodes += push_fess_state_of(pf.fess).nodes;
+    push_fess_free(pf.fess);
+    out->nodes += push_meet_nodes(pf.meet);
+    out->peak_bytes += push_meet_bytes(pf.meet);
+    push_meet_free(pf.meet);
     if (have_plan) push_plan_free(&plan);
     push_patterns_free(patterns);
     push_board_free(&b);

@@ -44,10 +44,16 @@ typedef struct push_options {
     bool meet;                    /* anytime: the backward search from the solved position, ordered
                                      by the packing plan; the forward searches stop on reaching
                                      a position it reached */
+    int fess;                     /* anytime: the feature-space search with the packing plan,
+                                     after the other searches have had their first turns
+                                     (PUSH_FESS_SCHEDULED); PUSH_FESS_ALONE runs it alone,
+                                     PUSH_FESS_OFF not at all */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */
 } push_options;
+
+enum { PUSH_FESS_OFF, PUSH_FESS_SCHEDULED, PUSH_FESS_ALONE };
 
 push_options push_options_default(void);
 solve_status push_solve_with(const state *start, const solve_limits *lim, const push_options *opt,

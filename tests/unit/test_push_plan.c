@@ -1,7 +1,9 @@
 /* test_push_plan.c: the packing plan and the backward search's meeting set: goals in a
  * dead-end corridor are planned deepest first, goals around a pillar in any order that keeps
  * them reachable, areas counted apart; levels the backward search solves alone or that the
- * forward searches finish through it replay to solved, on square and hex boards. */
+ * forward searches finish through it replay to solved, on square and hex boards; the
+ * feature-space search alone solves them too (every solution replayed) and proves lost levels
+ * lost. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,17 +164,19 @@ static void test_meet_solves(void)
     unload(&f);
 }
 
+/* Levels of every kind, for the replay tests. */
+static const char *levels[] = {
+    "#####\n#@$.#\n#####\n",
+    "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+    "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
+    "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+    "##########\n#...  $  #\n#### $ $@#\n   #     #\n   #######\n",
+    "#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n",
+};
+
 /* Levels of every kind the meeting set may finish: every solution replays. */
 static void test_meet_replays(void)
 {
-    static const char *levels[] = {
-        "#####\n#@$.#\n#####\n",
-        "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
-        "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n",
-        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
-        "##########\n#...  $  #\n#### $ $@#\n   #     #\n   #######\n",
-        "#########\n#   #   #\n# $ $ $ #\n#  ...  #\n#   @   #\n#########\n",
-    };
     for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
         fixture f;
         CHECK(load(&f, &sokoban, levels[i]));
@@ -210,6 +214,68 @@ static void test_meet_replays(void)
     unload(&f);
 }
 
+/* ===== the feature-space search ========================================================== */
+
+/* Alone (no classic search), with and without the meeting set: every solution replays, on
+ * square and hex boards; the ordered level needs the plan. */
+static void test_fess_replays(void)
+{
+    for (int hex = 0; hex < 2; hex++)
+        for (size_t i = 0; i < sizeof levels / sizeof *levels + 1; i++) {
+            fixture f;
+            const char *text = i < sizeof levels / sizeof *levels ? levels[i] : order_level;
+            if (hex && i > 0) {
+                /* Hex: one small board is enough. */
+                if (i > 1) continue;
+                text = "#######\n#@    #\n# $ $ #\n#  .  #\n# .   #\n#######\n";
+            }
+            CHECK(load(&f, hex ? &hexoban : &sokoban, text));
+            if (!f.board) {
+                unload(&f);
+                continue;
+            }
+            for (int meet = 0; meet < 2; meet++) {
+                push_options o = push_options_default();
+                o.fess = PUSH_FESS_ALONE;
+                o.meet = meet;
+                solve_result r;
+                CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
+                CHECK(replays(&f.st, r.solution));
+                /* With the meeting set the backward search may get to the start first. */
+                CHECK(r.method && (strncmp(r.method, "fess", 4) == 0 || (meet && strcmp(r.method, "meet") == 0)));
+                if (!meet) CHECK(r.method && strcmp(r.method, "fess") == 0);
+                solve_result_free(&r);
+            }
+            unload(&f);
+        }
+}
+
+/* The search keeps every position once, so it is complete: a lost level that the start's
+ * tests do not catch is exhausted and reported unsolvable, never timed out. */
+static void test_fess_complete(void)
+{
+    static const char *lost[] = {
+        "#######\n#@#   #\n# $. ##\n#  $# #\n#    ##\n##.   #\n#######\n",
+        "#######\n# #  @#\n# . . #\n# # $ #\n# $ ###\n#    ##\n#######\n",
+        "#######\n#     #\n# .   #\n## #$@#\n#.$  ##\n#     #\n#######\n",
+    };
+    for (size_t i = 0; i < sizeof lost / sizeof *lost; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, lost[i]));
+        if (f.board) {
+            push_options o = push_options_default();
+            o.fess = PUSH_FESS_ALONE;
+            o.meet = false;
+            solve_result r;
+            CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_UNSOLVABLE);
+            CHECK(r.solution == NULL);
+            if (i == 1) CHECK(r.nodes > 0);       /* this one is searched, not lost at the start */
+            solve_result_free(&r);
+        }
+        unload(&f);
+    }
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
@@ -219,5 +285,7 @@ int main(void)
     test_areas();
     test_meet_solves();
     test_meet_replays();
+    test_fess_replays();
+    test_fess_complete();
     return check_summary("test_push_plan");
 }

@@ -364,7 +364,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 11; off++) {
+        for (int off = 0; off <= 14; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -376,7 +376,10 @@ static void test_switches(void)
             if (off == 8) o.corral_dead = false;
             if (off == 9) o.deadsets = false;
             if (off == 10) o.pairs = false;
-            if (off == 11) o = (push_options){ 0 };
+            if (off == 11) o.meet = false;
+            if (off == 12) o.fess = PUSH_FESS_OFF;
+            if (off == 13) o.fess = PUSH_FESS_ALONE;     /* and the others off: it alone */
+            if (off == 14) o = (push_options){ 0 };
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
@@ -573,6 +576,7 @@ static void test_reports(void)
         lim.memory_bytes = (size_t)64 << 20;
         push_options o = push_options_default();
         o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = o.meet = false;
+        o.fess = PUSH_FESS_OFF;
         o.keep_best = true;
         solve_result r;
         CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_TIMEOUT);

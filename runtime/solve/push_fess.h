@@ -1,0 +1,50 @@
+/* push_fess.h: a feature-space search for push puzzles (internal to runtime/solve), after the
+ * FESS algorithm of Shoham and Schaeffer ("The FESS Algorithm: A Feature Based Approach to
+ * Single-Agent Search", IEEE CoG 2020). Every position is mapped to a cell of a small feature
+ * space: boxes packed in plan order, floor regions the player cannot reach, links between rooms
+ * blocked by boxes, and boxes on goals out of plan order. A move relocates one box to any cell
+ * it can be pushed to while the others stand. The search visits the cells of feature space in
+ * turn and from each plays the cheapest move not yet played of the positions mapped there;
+ * moves suggested by advisors (one per feature: the move that improves it most) cost nothing,
+ * the others one, and the matching bound breaks ties. Positions are kept once (the player
+ * normalised to its region), so the search is complete: it ends with a solution or with every
+ * position reached expanded. */
+#ifndef TESSERA_SOLVE_PUSH_FESS_H
+#define TESSERA_SOLVE_PUSH_FESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solve/push_plan.h"
+#include "solve/push_search.h"
+
+typedef struct push_fess push_fess;
+
+/* A search for board b with plan pl (both kept, not owned); cfg gives the budgets, the
+ * deadlock options, the shared patterns and dead sets, and the backward search's meeting set
+ * (cfg->meet, may be NULL: a position it reached is as good as solved). NULL when out of
+ * memory. */
+push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_search_config *cfg);
+void push_fess_free(push_fess *f);
+
+/* Sets up the start position; false when it is lost already. */
+bool push_fess_start(push_fess *f);
+/* Plays up to `slice` moves (each one a new position); stops early on a solution, an
+ * exhausted search, a full memory budget or the end of the time or node budget. */
+void push_fess_run(push_fess *f, int slice);
+
+typedef struct push_fess_state {
+    bool solved, exhausted, timed_out, out_of_memory;
+    uint64_t nodes;               /* positions made */
+    int cells;                    /* cells of feature space reached */
+    int best_packed;              /* the most boxes packed in plan order so far */
+    bool met;                     /* with solved: the solution ends with the backward search's
+                                     moves (it reached a position of the meeting set) */
+} push_fess_state;
+push_fess_state push_fess_state_of(const push_fess *f);
+size_t push_fess_bytes(const push_fess *f);
+
+/* The solution, as text (out->solution, moves, pushes); false when out of memory. */
+bool push_fess_write(push_fess *f, solve_result *out);
+
+#endif
