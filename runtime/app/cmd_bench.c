@@ -219,6 +219,81 @@ static void bench_korf(const app_paths *p, const bench_opts *o)
     fflush(stdout);
 }
 
+/* Korf and Felner's 50 random 5 x 5 boards: each solved in optimal mode within the limit (an
+ * optimal search that runs out of time hands back the best solution it found) and in the
+ * default mode; reports the mean and worst length over the optimum and how many came back
+ * empty-handed. */
+static void bench_korf24(const bench_opts *o)
+{
+    char path[PATH_MAX_LEN];
+    path_join(path, sizeof path, o->data, "sliding/korf24_std.txt");
+    error err;
+    size_t len;
+    char *text = path_exists(path) ? textfile_read(path, &len, &err) : NULL;
+    if (!text) {
+        char why[PATH_MAX_LEN + 32];
+        snprintf(why, sizeof why, "%s not found", path);
+        skipped("korf24", why);
+        return;
+    }
+    solve_clock_use_cpu(o->push.cpu_clock);
+    double limit = o->quick && o->push.limit > 2 ? 2 : o->push.limit;
+    int count = 0, solved = 0, optimal = 0, empty = 0, most = o->quick ? 5 : 50;
+    double ratio = 0, worst = 0, fast_ratio = 0, fast_worst = 0, secs = 0, fast_secs = 0;
+    unsigned long long nodes = 0;
+    for (char *line = text; line && *line && count < most;) {
+        char *end = strchr(line, '\n');
+        if (end) *end = '\0';
+        int t[25], n = 0, opt = -1;
+        char *q = line;
+        while (n < 25) {
+            char *e;
+            long v = strtol(q, &e, 10);
+            if (e == q) break;
+            t[n++] = (int)v;
+            q = e;
+        }
+        char *hash = strchr(q, '#');
+        if (hash) opt = atoi(hash + 1);
+        line = end ? end + 1 : NULL;
+        if (n != 25 || opt <= 0) continue;
+        count++;
+        for (int mode = 0; mode < 2; mode++) {
+            solve_limits lim = solve_limits_default();
+            lim.seconds = limit;
+            lim.optimal = mode == 0;
+            solve_result r;
+            sliding_solve(t, 5, 5, &lim, NULL, &r);
+            bool ok = r.status == SOLVE_SOLVED && r.solution && (long)strlen(r.solution) == (long)r.length &&
+                      sliding_replays(t, 5, 5, r.solution);
+            double x = ok ? (double)r.length / opt : 0;
+            if (mode == 0) {
+                solved += ok;
+                empty += !ok;
+                optimal += ok && r.length == opt;
+                ratio += x;
+                if (x > worst) worst = x;
+                nodes += r.nodes;
+                secs += r.seconds;
+            } else {
+                fast_ratio += x;
+                if (x > fast_worst) fast_worst = x;
+                fast_secs += r.seconds;
+            }
+            solve_result_free(&r);
+        }
+    }
+    free(text);
+    printf("{\"bench\":\"korf24\",\"solved\":%d,\"empty_handed\":%d,\"optimal\":%d,\"total\":%d,"
+           "\"mean_ratio\":%.3f,\"worst_ratio\":%.3f,\"seconds\":%.2f,\"nodes\":%llu,\"limit\":%g,"
+           "\"clock\":\"%s\",\"default_mode_mean_ratio\":%.3f,\"default_mode_worst_ratio\":%.3f,"
+           "\"default_mode_seconds\":%.2f%s}\n",
+           solved, empty, optimal, count, solved ? ratio / solved : 0, worst, secs, nodes, limit,
+           o->push.cpu_clock ? "cpu" : "wall", count ? fast_ratio / count : 0, fast_worst, fast_secs,
+           o->quick ? ",\"quick\":true" : "");
+    fflush(stdout);
+}
+
 /* ===== through Lua ======================================================================= */
 
 static void bench_lua(const app_paths *p, const bench_opts *o)
@@ -310,6 +385,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "moves_c")) bench_moves_c(&o);
     if (wanted(&o, "lua")) bench_lua(p, &o);
     if (wanted(&o, "korf100")) bench_korf(p, &o);
+    if (wanted(&o, "korf24")) bench_korf24(&o);
     o.push.data = o.data;
     o.push.quick = o.quick;
     if (wanted(&o, "microban")) bench_push_set(p, &o.push, "microban", "microban.xsb", 30);

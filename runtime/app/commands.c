@@ -72,13 +72,13 @@ static const cli_option render_options[] = {
 
 static const cli_option bench_options[] = {
     { "--quick", NULL, "a reduced set of each benchmark" },
-    { "--only", "NAME", "only the benchmark NAME (moves_c, lua, korf100, microban, xsokoban90, "
+    { "--only", "NAME", "only the benchmark NAME (moves_c, lua, korf100, korf24, microban, xsokoban90, "
                         "sasquatch, hooked, frame_100x100, startup)" },
     { "--data", "DIR", "the reference data (default ../shared/data beside the data folder, or "
                        "$TESSERA_BENCH_DATA)" },
     { "--per-level", NULL, "solver benchmarks: one JSON record per level (status, seconds, CPU "
                            "seconds, expansions, nodes/s, peak bytes, winning search, why it stopped)" },
-    { "--limit", "S", "solver benchmarks: seconds per level (default 10)" },
+    { "--limit", "S", "solver benchmarks: seconds per level or 5 x 5 board (default 10)" },
     { "--cpu-clock", NULL, "solver benchmarks: the per-level budget counts CPU time, not wall time "
                            "(fair on a loaded machine)" },
     { "--levels", "N|A-B", "solver benchmarks: only level N, or levels A to B (1-based)" },

@@ -154,6 +154,9 @@ static const pdb_set *fallback_tables(void)
 
 /* }====== */
 
+#define FALLBACK_SHARE 0.1    /* of an optimal solve's budget, kept for the fallback */
+#define FALLBACK_MOST 1.0     /* seconds, at most */
+
 static solve_status finish(solve_result *out, solve_status st, sliding_moves *m, bool optimal,
                            const sliding_budget *b)
 {
@@ -220,6 +223,15 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
     }
     solve_status st;
     bool optimal = true;
+    /* An optimal search that runs out of time still hands back a solution: the constructive
+     * one, made in the time kept back for it (a tenth of the budget, at most a second). */
+    solve_limits exact = *lim;
+    double reserve = lim->seconds > 0 ? lim->seconds * FALLBACK_SHARE : 0;
+    if (reserve > FALLBACK_MOST) reserve = FALLBACK_MOST;
+    if (lim->optimal && reserve > 0 && n > 9) {
+        exact.seconds = lim->seconds - reserve;
+        sliding_budget_init(&b, &exact, b.start);
+    }
     if (lim->optimal && w == 4 && h == 4) {
         const pdb_set *p = use_tables ? tables
                          : pdb_for_solve(cache_dir, &b, out->message, sizeof out->message);
@@ -244,6 +256,21 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
         const pdb_set *ready = pdb_shared();
         if (!ready) ready = fallback_tables();
         st = sliding_construct(tiles, w, h, ready, &b, &m, &optimal);
+    }
+    if (st == SOLVE_TIMEOUT && lim->optimal && n > 9 && !(lim->cancel && *lim->cancel)) {
+        free(m.s);
+        memset(&m, 0, sizeof m);
+        uint64_t nodes = b.nodes;
+        double searched = solve_clock() - b.start;
+        sliding_budget_init(&b, lim, b.start);
+        b.nodes = nodes;
+        const pdb_set *ready = pdb_shared();
+        if (!ready) ready = fallback_tables();
+        st = sliding_construct(tiles, w, h, ready, &b, &m, &optimal);
+        if (st == SOLVE_SOLVED && !optimal)
+            snprintf(out->message, sizeof out->message,
+                     "the optimal search ran out of time after %.1f s: the best solution found, not "
+                     "proved optimal", searched);
     }
     return finish(out, st, &m, optimal, &b);
 }
