@@ -615,9 +615,7 @@ static void settle(push_fess *f, uint32_t id, const uint8_t *feat, uint32_t stam
             memset(&f->info[sid], 0, sizeof f->info[sid]);
             f->info[sid].from = win.from, f->info[sid].to = win.to, f->info[sid].side = win.side;
             f->solution = sid;
-            bool done = true;
-            for (int i = 0; i < b->nboxes && done; i++) done = push_on_goal(b, b->box_class[i], f->pos.box[i]);
-            f->meet_id = f->cfg.meet && !done ? push_meet_find(f->cfg.meet, h2, f->pos.box, norm) : 0;
+            f->meet_id = f->cfg.meet ? push_meet_find(f->cfg.meet, h2, f->pos.box, norm) : 0;
             return;
         }
     }

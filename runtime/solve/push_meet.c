@@ -232,7 +232,9 @@ uint32_t push_meet_start(const push_meet *m) { return m ? m->start_id : 0; }
 
 uint32_t push_meet_find(const push_meet *m, uint64_t hash, const uint16_t *box, int player)
 {
-    return m ? push_table_find(&m->tt, hash, box, player) : 0;
+    uint32_t id = m ? push_table_find(&m->tt, hash, box, player) : 0;
+    /* The solved positions themselves (no parent) are no meeting: the bound finds them. */
+    return id && push_table_node(&m->tt, id)->parent ? id : 0;
 }
 
 bool push_meet_write(push_meet *m, uint32_t id, push_walker *w, push_pos *p, int *player, push_text *t)

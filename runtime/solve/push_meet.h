@@ -30,7 +30,8 @@ void push_meet_run(push_meet *m, int slice);
 bool push_meet_done(const push_meet *m);
 
 /* The position with these boxes (sorted within their classes) and normalised player, hashed
- * as the push searches do, if the backward search has reached it: its id, else 0. */
+ * as the push searches do, if the backward search has reached it by pulls: its id, else 0
+ * (also for the solved positions it starts from). */
 uint32_t push_meet_find(const push_meet *m, uint64_t hash, const uint16_t *box, int player);
 /* The start position, if reached (then the level is solved backwards alone), else 0. */
 uint32_t push_meet_start(const push_meet *m);
