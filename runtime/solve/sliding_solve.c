@@ -156,6 +156,7 @@ static const pdb_set *fallback_tables(void)
 
 #define FALLBACK_SHARE 0.1    /* of an optimal solve's budget, kept for the fallback */
 #define FALLBACK_MOST 1.0     /* seconds, at most */
+#define FALLBACK_LEAST 0.5    /* seconds the fallback may always take */
 
 static solve_status finish(solve_result *out, solve_status st, sliding_moves *m, bool optimal,
                            const sliding_budget *b)
@@ -264,6 +265,10 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
         double searched = solve_clock() - b.start;
         sliding_budget_init(&b, lim, b.start);
         b.nodes = nodes;
+        /* However little is left, the constructive method gets a moment (it takes milliseconds
+         * unloaded): a solution a little late beats none. */
+        double now = solve_clock();
+        if (b.deadline > 0 && b.deadline < now + FALLBACK_LEAST) b.deadline = now + FALLBACK_LEAST;
         const pdb_set *ready = pdb_shared();
         if (!ready) ready = fallback_tables();
         st = sliding_construct(tiles, w, h, ready, &b, &m, &optimal);
