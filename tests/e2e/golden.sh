@@ -25,6 +25,11 @@ compare motion_last_frame
 # The isometric view: blocks, floor diamonds and the player, drawn back to front.
 expect_status 0 "render sokoban 3 iso" -- "$tessera" render sokoban --level 3 --view iso --size 480x360 --out "$outdir/iso_sokoban_3.png"
 compare iso_sokoban_3
+# Walls in front of a floor are cut down, so nothing hides behind them (level 13 after one
+# Down once hid the player, a goal and a box behind full-height walls); the room's back walls
+# stand full.
+expect_status 0 "iso walls cut down" -- "$tessera" play sokoban --level 13 --view iso --size 480x360 --keys "down" --screenshot "$outdir/iso_walls_cut.png"
+compare iso_walls_cut
 # The comparison itself must catch a real mistake: the player one cell to the right and
 # "Moves 1" in the HUD is not level 1's start (a mean over the picture once let it pass).
 expect_status 0 "one move" -- "$tessera" play sokoban --level 1 --keys "right" --screenshot "$outdir/sokoban_1_moved.png"
