@@ -99,6 +99,10 @@ void app_scan_games(app *a);
 /* Opens a game and goes to its play screen. */
 int app_play(app *a, const char *game, const char *file, int level, error *err);
 
+/* Opens a level file (or a .lua game) dropped on the window: for the game being played when
+ * it reads the file, else for a fitting one (app/open_file.c). Errors go on screen. */
+void app_open_file(app *a, const char *path);
+
 void app_key(app *a, const char *key);
 void app_click(app *a, int x, int y, int button);
 void app_draw(app *a);

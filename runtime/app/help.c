@@ -38,6 +38,7 @@ int help_build(const help_context *c, const char **lines, int max)
     add(&k, "N / P\tnext / previous level");
     add(&k, "Ctrl+C, Ctrl+V\tcopy / paste moves or a level");
     add(&k, "Ctrl+Shift+C, Ctrl+S\tcopy the level / export");
+    add(&k, "Drop a file\topen its levels (or a .lua game)");
     add(&k, "F11, F12, M, K\tfullscreen, screenshot, sound, skin");
     add(&k, "Esc\tlevel list and menu");
     if (c->game) {

@@ -70,6 +70,10 @@ static int pump(app *a, window *win)
         }
         case INPUT_CLICK: app_click(a, ev.x, ev.y, ev.button); break;
         case INPUT_QUIT: a->quit = true; break;
+        case INPUT_DROP:
+            if (ev.button) snprintf(a->note, sizeof a->note, "Not opened: the dropped file's path is too long.");
+            else app_open_file(a, ev.path);
+            break;
         case INPUT_WHEEL:
             if (a->scr != SCREEN_PLAY) app_key(a, ev.wheel > 0 ? "up" : "down");
             break;
@@ -289,6 +293,16 @@ int loop_keys(app *a, window *win, const char *seq)
                 break;
             }
             continue;
+        } else if (!strncmp(tok, "drop:", 5)) {
+            /* drop:PATH drops a file on the window: a real drop event through the window's
+             * queue, as the desktop would send it (the path may not hold spaces here) */
+            if (!tok[5] || (win && window_push_drop(win, tok + 5) != 0)) {
+                fprintf(stderr, "tessera play: --keys: bad drop '%s' (drop:PATH names a file)\n", tok);
+                rc = -1;
+                break;
+            }
+            if (win) pump(a, win);
+            else app_open_file(a, tok + 5);
         } else if (!strncmp(tok, "reloaded:", 9)) {
             if (reloaded_token(a, win, tok + 9) != 0) {
                 fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", tok);

@@ -107,6 +107,7 @@ int window_open(window **out, const char *title, int w, int h, error *err)
         return -1;
     }
     SDL_SetWindowMinimumSize(win->win, 320, 240);
+    SDL_EventState(SDL_DROPFILE, SDL_ENABLE); /* a level file dropped on the window opens */
     win->scale = 1;
     win->dpad_dir = win->stick_dir = PAD_DIR_NONE;
     win->rep.held = PAD_DIR_NONE;
@@ -375,6 +376,19 @@ int window_poll(window *win, input_event *ev)
             ev->mods = mods_of((Uint16)SDL_GetModState());
             to_canvas(win, e.button.x, e.button.y, &ev->x, &ev->y);
             return 1;
+        case SDL_DROPFILE: {
+            /* SDL hands over the path; one file per event (several dropped: several events) */
+            size_t n = e.drop.file ? strlen(e.drop.file) : 0;
+            if (n == 0) {
+                SDL_free(e.drop.file);
+                break;
+            }
+            ev->type = INPUT_DROP;
+            ev->button = n >= sizeof ev->path;
+            snprintf(ev->path, sizeof ev->path, "%s", e.drop.file);
+            SDL_free(e.drop.file);
+            return 1;
+        }
         case SDL_MOUSEWHEEL: {
             int mx, my, dy = e.wheel.y;
             if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) dy = -dy;
@@ -394,6 +408,21 @@ int window_poll(window *win, input_event *ev)
 }
 
 bool window_pad_held(const window *win) { return win && win->rep.held != PAD_DIR_NONE; }
+
+int window_push_drop(window *win, const char *path)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_DROPFILE;
+    e.drop.windowID = win && win->win ? SDL_GetWindowID(win->win) : 0;
+    e.drop.file = SDL_strdup(path);
+    if (!e.drop.file) return -1;
+    if (SDL_PushEvent(&e) != 1) {
+        SDL_free(e.drop.file);
+        return -1;
+    }
+    return 0;
+}
 
 int window_wait_event(window *win, int timeout_ms)
 {
