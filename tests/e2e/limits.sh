@@ -37,6 +37,7 @@ return tessera.game {
   tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" }, ["@"] = { "player", player = true } },
 }
 LUA
+: > "$outdir/err.txt"
 "$tessera" play "$game" "$outdir/corridor.xsb" --keys "right reloaded:1 right" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
 i=0
