@@ -507,16 +507,47 @@ static int draw_left(const drawer *d, int x, int x_max, int y, const char *s, in
     return x + text_width(buf, scale) + gap;
 }
 
+/* The status line: one line when the text fits; else the bar grows upwards and the text
+ * wraps at spaces onto up to STATUS_LINES lines (an error's file:line:col and message, the
+ * replay's keys), only the last one cut with "..." if even that is not enough. */
+enum { STATUS_LINES = 3 };
+
 void view_draw_status(const drawer *d, const char *text)
 {
-    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui, y0 = d->h - bar;
-    char buf[256];
+    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui, room = d->w - 2 * pad;
+    char lines[STATUS_LINES][256];
+    int n = 0;
     if (!text || !text[0]) return;
-    draw_fill_rect(d, 0, y0, d->w, bar, BAR);
+    const char *p = text;
+    while (*p && n < STATUS_LINES) {
+        while (*p == ' ') p++;
+        size_t len = strlen(p), fit = 0;
+        if (n == STATUS_LINES - 1 || text_width(p, ui) <= room) fit = len;
+        else {
+            /* the longest run that fits and ends where groups part (two spaces: "Space
+             * pause  Left/Right step"), else at a space; one word too long is cut */
+            for (int gap = 2; gap >= 1 && fit == 0; gap--)
+                for (size_t i = 1; i <= len && i < sizeof lines[n]; i++) {
+                    if (p[i] != '\0' && !(p[i] == ' ' && (gap == 1 || p[i + 1] == ' '))) continue;
+                    char tmp[256];
+                    snprintf(tmp, sizeof tmp, "%.*s", (int)i, p);
+                    if (text_width(tmp, ui) > room) break;
+                    fit = i;
+                }
+            if (fit == 0) fit = len;
+        }
+        char part[256];
+        snprintf(part, sizeof part, "%.*s", (int)fit, p);
+        text_ellipsize(part, ui, room, lines[n], sizeof lines[n]);
+        n++;
+        p += fit;
+    }
+    int step = TEXT_LINE_HEIGHT * ui, height = bar + (n - 1) * step, y0 = d->h - height;
+    draw_fill_rect(d, 0, y0, d->w, height, BAR);
     draw_fill_rect(d, 0, y0, d->w, ui > 1 ? ui / 2 : 1, BAR_EDGE);
-    text_ellipsize(text, ui, d->w - 2 * pad, buf, sizeof buf);
-    draw_text_shadowed(d, (d->w - text_width(buf, ui)) / 2,
-                       y0 + (bar - TEXT_CAP_HEIGHT * ui) / 2, buf, ui, INK_SOFT, SHADOW);
+    for (int i = 0; i < n; i++)
+        draw_text_shadowed(d, (d->w - text_width(lines[i], ui)) / 2,
+                           y0 + (bar - TEXT_CAP_HEIGHT * ui) / 2 + i * step, lines[i], ui, INK_SOFT, SHADOW);
 }
 
 void view_draw_hud(const drawer *d, const view_hud *hud)

@@ -45,6 +45,10 @@ for g in sokoban colour fifteen picture multiban ice holes pull robot; do
     expect_status 0 "render $g iso" -- "$tessera" render "$g" --level 1 --view iso --size 480x360 --out "$outdir/iso_$g.png"
     compare "iso_$g"
 done
+# A status line too long for a small window wraps onto a second line instead of being cut:
+# the replay's keys at 640x480 (was "Left/Right step +..." before).
+expect_status 0 "replay status wraps" -- env XDG_DATA_HOME="$outdir/xdg" "$tessera" play sokoban --level 3 --size 640x480 --keys "l frame:40" --screenshot "$outdir/replay_status_640.png"
+compare replay_status_640
 # The text font: DejaVu Sans when fonts-dejavu-core is installed; the built-in bitmap font
 # when it is not (TESSERA_FONT naming a file that is not there stands in for that).
 expect_status 0 "render without the font" -- env TESSERA_FONT=/nonexistent/DejaVuSans.ttf "$tessera" render sokoban --level 1 --out "$outdir/sokoban_1_bitmap_font.png"
