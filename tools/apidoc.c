@@ -166,8 +166,15 @@ static void write_markdown(text *t)
     put(t, "### Tile entries\n\n`tiles[glyph] = { \"name\", KEY = value, ... }`: one name with keys defines a tile; two names "
            "put an object on a floor. The keys:\n\n");
     md_fields(t, api_tile_flags);
-    put(t, "### The move passed to `on_move`\n\n");
+    put(t, "### The move passed to `on_move` and `can_move`\n\n");
     md_fields(t, api_move);
+    put(t, "### Action declarations\n\nGames with `rules = \"actions\"` declare each action in `actions = { NAME = { ... } }` "
+           "with the input that makes it:\n\n");
+    md_fields(t, api_action_fields);
+    put(t, "### The action passed to `act`\n\nAlso what `candidates` returns a list of, and what `level:act` takes. "
+           "As text an action is `NAME(X,Y,DIR,N)` with only the parts it has: `press(3,2)`, `slide(2,5,r)`, "
+           "`rotate()`.\n\n");
+    md_fields(t, api_action);
     put(t, "## tessera\n\n");
     md_functions(t, "tessera.", tessera);
     put(t, "## tessera.sliding\n\n");
@@ -233,6 +240,8 @@ static void write_annotations(text *t)
     lua_class_fields(t, "tessera.game", api_game_fields);
     lua_class_fields(t, "tessera.tile", api_tile_flags);
     lua_class_fields(t, "tessera.move", api_move);
+    lua_class_fields(t, "tessera.actiondef", api_action_fields);
+    lua_class_fields(t, "tessera.action", api_action);
     put(t, "---@class tessera.region\nlocal region = {}\n\n");
     for (const api_doc *d = api_region; d->name; d++) lua_function(t, "region", ":", d);
     put(t, "---@class tessera.level\nlocal level = {}\n\n");

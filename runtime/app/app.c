@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/help.h"
+#include "core/action.h"
 #include "core/engine.h"
 #include "core/lurd.h"
 #include "app/hotkeys.h"
@@ -35,6 +36,7 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     memset(a, 0, sizeof *a);
     a->paths = p;
     a->hint_cell = -1;
+    a->aui.cursor = -1;
     tween_init(&a->tw);
     a->restore_position = true;
     prefs_load(&a->prefs, p, a->note, sizeof a->note);
@@ -93,6 +95,7 @@ void app_free(app *a)
         session_close(&a->s);
     }
     game_art_free(a);
+    action_ui_free(&a->aui);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
     free(a->clipboard);
@@ -373,7 +376,9 @@ static void play_key(app *a, const char *key)
             return;
         }
     }
-    if (dir >= 0) {
+    if (session_has_actions(s) && action_ui_key(a, key, dir)) {
+        return;                 /* the game's own input: an action, or the cursor */
+    } else if (dir >= 0) {
         /* In sliding puzzles the arrow names the way a tile moves: the blank goes the other way. */
         if (session_is_sliding(s)) dir = grid_opposite(s->st.g, dir);
         session_move(s, dir);
@@ -560,7 +565,9 @@ static void click_dispatch(app *a, int x, int y)
         }
         stop_work(a);
         s->status[0] = '\0';
-        session_click(s, app_cell_at(a, x, y));
+        int cell = app_cell_at(a, x, y);
+        session_click(s, cell);
+        action_ui_clicked(a, cell);
         return;
     }
     int n = a->scr == SCREEN_GAMES ? a->ngames : a->s.levels.count;
@@ -614,6 +621,8 @@ static void draw_play(app *a)
     opt.nslides = nslides;
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     picture_mode_options(a, &L, &opt);
+    opt.cursor = action_ui_cursor(a);
+    opt.labels = action_ui_labels(a);
     game_art_refresh(a, NULL);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
@@ -630,7 +639,7 @@ static void draw_play(app *a)
         .level = s->index + 1,
         .nlevels = s->playing_shuffled ? 0 : s->levels.count,
         .moves = s->st.moves,
-        .pushes = session_is_sliding(s) ? -1 : s->st.pushes,
+        .pushes = session_is_sliding(s) || session_has_actions(s) ? -1 : s->st.pushes,
         .status = status,
     };
     view_draw_hud(&a->dr, &hud);
@@ -647,7 +656,7 @@ static void draw_play(app *a)
         const char *lines[3];
         char stats[96];
         int n = 0;
-        if (session_is_sliding(s)) snprintf(stats, sizeof stats, "%ld moves", s->st.moves);
+        if (session_is_sliding(s) || session_has_actions(s)) snprintf(stats, sizeof stats, "%ld moves", s->st.moves);
         else snprintf(stats, sizeof stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
         lines[n++] = stats;
         bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
@@ -676,7 +685,7 @@ static void draw_levels(app *a)
             const progress_level *best = progress_store_best(&a->saves, s, i);
             snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
             /* Solved levels show their best; the others their size. */
-            if (best && session_is_sliding(s)) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
+            if (best && (session_is_sliding(s) || session_has_actions(s))) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
             else if (best) snprintf(nbuf + i * 64, 64, "best %ld moves, %ld pushes", best->moves, best->pushes);
             else snprintf(nbuf + i * 64, 64, "%dx%d", lv->g.w, lv->g.h);
             items[i] = buf + i * 96;
@@ -723,6 +732,21 @@ void app_draw(app *a)
 
 /* ===== time: hints, solves, playback, deadlock marks ===================================== */
 
+/* A hint in a game with its own actions: the first action of a solution, its cell marked. */
+static void hint_action(app *a, const char *solution)
+{
+    session *s = &a->s;
+    action act;
+    if (action_read(s->st.rules, s->st.g, solution, &act, NULL, 0) < 0) return;
+    const char *name = s->st.rules->action[act.id].name;
+    char where[64] = "", way[32] = "";
+    if (act.cell >= 0) snprintf(where, sizeof where, " at %d,%d", act.cell % s->st.g->w + 1, act.cell / s->st.g->w + 1);
+    if (act.dir >= 0) snprintf(way, sizeof way, " %s", grid_dir_name(s->st.g->topo, act.dir));
+    session_note(s, "Hint: %s%s%s", name, where, way);
+    a->hint_cell = act.cell;
+    a->hint_position = s->st.hash;
+}
+
 static void take_result(app *a)
 {
     session *s = &a->s;
@@ -734,7 +758,9 @@ static void take_result(app *a)
         return;
     }
     if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
-        if (t->purpose == TASK_HINT) {
+        if (t->purpose == TASK_HINT && session_has_actions(s)) {
+            hint_action(a, r->solution);
+        } else if (t->purpose == TASK_HINT) {
             /* A leading digit: the move is another player's (levels with several). */
             int slot;
             lurd_step step = lurd_first_move(s->st.g->topo, r->solution, &slot);
@@ -769,17 +795,11 @@ static void take_result(app *a)
 static void autoplay_step(app *a)
 {
     session *s = &a->s;
-    /* A player digit and the letter after it are one step. */
-    topology topo = s->st.g->topo;
-    lurd_step step = lurd_read(topo, a->autoplay[a->autoplay_pos]);
-    if (step.kind == LURD_PLAYER && session_select_player(s, step.slot))
-        step = lurd_read(topo, a->autoplay[++a->autoplay_pos]);
-    if (step.kind != LURD_MOVE || !session_move(s, step.dir) || s->solved) {
+    /* One step: a player digit and the letter after it, a letter, or an action. */
+    if (session_play_next(s, a->autoplay, &a->autoplay_pos) != 1 || s->solved) {
         free(a->autoplay);
         a->autoplay = NULL;
-        return;
     }
-    a->autoplay_pos++;
 }
 
 /* Marks boxes that can no longer reach a goal, once per position (push games the C solver

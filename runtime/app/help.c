@@ -1,6 +1,8 @@
 /* help.c: the lines of the F1 help, chosen for the game being played. */
 #include "app/help.h"
 
+#include <stdio.h>
+
 #include "script/game.h"
 
 typedef struct sink {
@@ -13,10 +15,38 @@ static void add(sink *k, const char *line)
     if (k->n < k->max) k->lines[k->n++] = line;
 }
 
-int help_build(const help_context *c, const char **lines, int max)
+/* Games with their own actions: what makes each action, then the host's keys. */
+static void action_lines(help_context *c, sink *k, const ruleset *r)
+{
+    bool dirs = false, click = false;
+    for (int i = 0; i < r->nactions && i < 12; i++) {
+        const action_def *d = &r->action[i];
+        char keys[64] = "";
+        size_t n = 0;
+        if (d->flags & ACTION_CLICK) n += (size_t)snprintf(keys + n, sizeof keys - n, "Click, Space");
+        if (d->flags & ACTION_DIRS)
+            n += (size_t)snprintf(keys + n, n < sizeof keys ? sizeof keys - n : 0, "%s%s", n ? ", " : "",
+                                  c->hex ? "Keypad, arrows" : "Arrows, WASD");
+        for (int j = 0; j < d->nkeys && n < sizeof keys; j++)
+            n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%c%s", n ? ", " : "",
+                                  (char)(d->keys[j][0] >= 'a' && d->keys[j][0] <= 'z' ? d->keys[j][0] - 32 : d->keys[j][0]),
+                                  d->keys[j] + 1);
+        snprintf(c->text[i], HELP_TEXT_MAX, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
+        add(k, c->text[i]);
+        dirs |= (d->flags & ACTION_DIRS) != 0;
+        click |= (d->flags & ACTION_CLICK) != 0;
+    }
+    if (click && !dirs) add(k, c->hex ? "Keypad, arrows\tmove the cursor" : "Arrows, WASD\tmove the cursor");
+    if (c->players > 1) add(k, "Tab, 1-9, click\tchoose which one moves");
+}
+
+int help_build(help_context *c, const char **lines, int max)
 {
     sink k = { lines, 0, max };
-    if (c->hex) {
+    const ruleset *r = c->game ? game_rules(c->game) : NULL;
+    if (r && r->kind == RULES_ACTIONS) {
+        action_lines(c, &k, r);
+    } else if (c->hex) {
         add(&k, "7 9 / 4 6 / 1 3\tmove NW NE / W E / SW SE (keypad or number row)");
         add(&k, "Left Right, A D\tmove west / east");
         add(&k, "Up Down, W S\tzig-zag up / down");
@@ -25,8 +55,10 @@ int help_build(const help_context *c, const char **lines, int max)
     } else {
         add(&k, "Arrows, WASD\tmove; walking into a box pushes it");
     }
-    add(&k, c->sliding ? "Click\tslide the tiles between it and the gap" : "Click\twalk there; a box next to you: push it");
-    if (c->players > 1) add(&k, "Tab, 1-9, click\tchoose who moves");
+    if (!r || r->kind != RULES_ACTIONS) {
+        add(&k, c->sliding ? "Click\tslide the tiles between it and the gap" : "Click\twalk there; a box next to you: push it");
+        if (c->players > 1) add(&k, "Tab, 1-9, click\tchoose who moves");
+    }
     if (c->sliding) add(&k, "Space\ta new shuffle");
     add(&k, "Z, U, Backspace\tundo");
     add(&k, "Y\tredo");

@@ -70,7 +70,7 @@ int progress_merge(progress *p, const progress *other);
 int progress_set_position(progress *p, int level, uint32_t fp, const char *history,
                           const char *redo);
 
-/* Is s a valid history token list (tokens of [A-Za-z0-9] or "!", one space apart)? */
+/* Is s a valid history token list (tokens of [A-Za-z0-9(),_-] or "!", one space apart)? */
 bool progress_tokens_valid(const char *s);
 
 typedef struct settings_entry {

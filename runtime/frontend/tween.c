@@ -153,7 +153,7 @@ static int queue_record(tween *tw, const state *s, const record *r, bool reverse
     for (int32_t i = 0; i < n; i++) cmot[i] = -1;
     for (int32_t i = 0; i < n; i++) {
         const change *c = &ch[i];
-        if (c->kind == CHANGE_FLOOR) continue;
+        if (c->kind == CHANGE_FLOOR || c->kind == CHANGE_VAR) continue;
         bool vanish = c->before != 0 && c->after == 0, appear = c->before == 0 && c->after != 0;
         if (!vanish && !appear) continue;
         uint16_t value = vanish ? c->before : c->after;
@@ -269,7 +269,8 @@ static void apply_step(tween *tw, const tween_step *st)
         switch (c->kind) {
         case CHANGE_FLOOR: tw->floor[c->cell] = (uint8_t)c->after; break;
         case CHANGE_OBJ: tw->obj[c->cell] = (uint8_t)c->after; break;
-        default: tw->num[c->cell] = c->after; break;
+        case CHANGE_NUM: tw->num[c->cell] = c->after; break;
+        default: break;             /* variables are not drawn */
         }
     }
     for (int32_t m = 0; m < st->nmotions; m++)

@@ -73,6 +73,7 @@ write_game "Before" 'print("on_reload ran")'
 
 # run_play ENV KEYS: starts the game in the background; its pid in $pid.
 run_play() {
+    : > "$outdir/err.txt"      # emptied here: the background shell may open it after wait_for looks
     env $1 "$tessera" play "$game" "$levels" --keys "$2" > "$outdir/out.json" 2> "$outdir/err.txt" &
     pid=$!
 }
@@ -147,6 +148,7 @@ expect_output '"reload_error":"' "a pending reload error is reported"
 
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
+: > "$outdir/err.txt"
 "$tessera" play "$game" "$levels" --no-watch --keys "right wait:1500" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
 wait_for "$outdir/err.txt" "loaded" 1
