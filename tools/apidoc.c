@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/sprite_names.h"
 #include "script/api_doc.h"
 
 typedef struct text {
@@ -184,6 +185,15 @@ static void write_markdown(text *t)
     md_functions(t, "level:", levels);
     put(t, "## Regions (`tessera.region`)\n\n");
     md_functions(t, "region:", regions);
+    put(t, "## Sprites\n\nThe pictures of the bundled sheet (`assets/sprites.txt`), for a tile's `sprite = \"NAME\"` "
+           "and for skins. A tile is drawn with the picture of its name unless it names another. Floors fill their "
+           "cell (one with transparent parts is drawn over the plain floor); objects stand on a floor, transparent "
+           "around them; marks are drawn by the host over cells. A name with `_on_goal`, `_up`/`_down`/`_left`/"
+           "`_right` or a `hex_` prefix is a variant the host picks when it fits (see README, *Skins*).\n\n"
+           "| sprite | kind | picture |\n|---|---|---|\n");
+    for (const sprite_doc *d = sprite_catalogue; d->name; d++)
+        put(t, "| `%s` | %s | %s |\n", d->name, sprite_kind_name(d->kind), d->doc);
+    put(t, "\n");
 }
 
 /* }====== */
@@ -300,6 +310,45 @@ static int emit(const char *root, const char *rel, const text *t, int check)
     return 0;
 }
 
+/* The catalogue names exactly the atlas's sprites (assets/sprites.txt), in its order. */
+static int check_sprites(const char *root)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/assets/sprites.txt", root);
+    size_t len = 0;
+    char *atlas = read_all(path, &len);
+    if (!atlas) {
+        fprintf(stderr, "apidoc: cannot read %s\n", path);
+        return 1;
+    }
+    int bad = 0;
+    const sprite_doc *d = sprite_catalogue;
+    for (char *line = atlas; line && *line;) {
+        char *end = strchr(line, '\n');
+        if (end) *end = '\0';
+        char name[64];
+        if (line[0] != '#' && sscanf(line, "%63s", name) == 1) {
+            if (!d->name) {
+                fprintf(stderr, "sprite '%s' of assets/sprites.txt is not in runtime/frontend/sprite_names.c\n", name);
+                bad++;
+            } else if (strcmp(d->name, name) != 0) {
+                fprintf(stderr, "sprite_names.c says '%s' where assets/sprites.txt has '%s'\n", d->name, name);
+                bad++;
+                d++;
+            } else {
+                d++;
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    for (; d->name; d++) {
+        fprintf(stderr, "sprite '%s' of sprite_names.c is not in assets/sprites.txt\n", d->name);
+        bad++;
+    }
+    free(atlas);
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     int check = argc == 3 && strcmp(argv[1], "--check") == 0;
@@ -312,11 +361,12 @@ int main(int argc, char **argv)
     int bad = api_doc_check(problems, sizeof problems);
     if (bad) fprintf(stderr, "%s%d binding%s and documentation disagree (see runtime/script/api_doc.h)\n", problems,
                      bad, bad == 1 ? "" : "s");
+    int sprites_bad = check_sprites(root);
     text md = { 0 }, types = { 0 };
     write_markdown(&md);
     write_annotations(&types);
     int stale = emit(root, "scripts/API.md", &md, check) + emit(root, "scripts/types/tessera.lua", &types, check);
     free(md.s);
     free(types.s);
-    return bad || stale ? 1 : 0;
+    return bad || stale || sprites_bad ? 1 : 0;
 }

@@ -134,6 +134,16 @@ void state_apply_changes(state *s, const change *ch, int32_t n, bool reverse)
         for (int32_t i = 0; i < n; i++) apply(s, ch[i].kind, ch[i].cell, ch[i].after);
 }
 
+/* The player selected at the start: the first (reading order) of the player tile defined
+ * first, so a level with a hero among helpers starts with the hero. */
+static int first_active(const state *s)
+{
+    int best = -1;
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] >= 0 && (best < 0 || s->obj[s->player[i]] < s->obj[s->player[best]])) best = i;
+    return best < 0 ? 0 : best;
+}
+
 /* ===== history =========================================================================== */
 
 static int log_change(state *s, int kind, int c, int before, int after)
@@ -362,7 +372,7 @@ int state_restart(state *s)
     for (int v = 0; v < s->rules->nvars; v++)
         set_logged(s, CHANGE_VAR, v, s->var[v], s->var_init[v]);
     history_add_counts(s, (int)-s->moves, (int)-s->pushes, RECORD_RESTART);
-    s->active = 0;
+    s->active = first_active(s);
     return history_end(s);
 }
 
@@ -400,6 +410,7 @@ void state_reset(state *s)
         s->unsolved += cell_unsolved(s, c);
     }
     memcpy(s->var, s->var_init, sizeof s->var);
+    s->active = first_active(s);
     s->hash = state_hash_full(s);
     history_clear(s);
 }

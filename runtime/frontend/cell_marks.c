@@ -6,20 +6,25 @@
 #include "frontend/text.h"
 
 static const uint32_t LABEL_INK = 0xFF1E2230u, LABEL_PLATE = 0xD8FFF8E8u, LABEL_EDGE = 0x60000000u;
-static const uint32_t CURSOR = 0xFFFFFFFFu, CURSOR_SHADOW = 0x90000000u, CURSOR_GLOW = 0x55FFE68Au;
+static const uint32_t CURSOR = 0xFFFFFFFFu, CURSOR_SHADOW = 0x90000000u, CURSOR_GLOW = 0x30FFE68Au;
 
-void cell_label_draw(const drawer *d, const char *text, int x, int y, int w, int h)
+void cell_label_draw(const drawer *d, const char *text, int x, int y, int w, int h, int badge)
 {
     if (!text || !text[0] || w < 4 || h < 4) return;
     int width1 = text_width(text, 1), height1 = text_height(text, 1);
     if (width1 < 1 || height1 < 1) return;
     /* The largest whole scale that fits in most of the cell, and not more than a third of its
      * height per line: a number reads as a label, not as the tile. */
-    int scale = (w * 70 / 100) / width1, sy = (h / 3) / TEXT_CAP_HEIGHT;
+    int share = badge ? 45 : 70, rows = badge ? 4 : 3;
+    int scale = (w * share / 100) / width1, sy = (h / rows) / TEXT_CAP_HEIGHT;
     if (sy < scale) scale = sy;
     if (scale < 1) scale = 1;
     int tw = text_width(text, scale), th = text_height(text, scale), pad = scale + 1;
     int tx = x + (w - tw) / 2, ty = y + (h - th) / 2;
+    if (badge) {
+        tx = x + w - tw - 2 * pad;
+        ty = y + 2 * pad;
+    }
     draw_round_rect(d, tx - pad - 1, ty - pad - 1, tw + 2 * pad + 2, th + 2 * pad + 2, pad + 1, LABEL_EDGE);
     draw_round_rect(d, tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, pad, LABEL_PLATE);
     draw_text(d, tx, ty, text, scale, LABEL_INK);

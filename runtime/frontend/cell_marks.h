@@ -5,9 +5,10 @@
 
 #include "frontend/draw.h"
 
-/* Text centred in the box (x, y, w, h): as large as fits (at most a third of the box's
- * height for one character), dark on a light plate so it reads over any sprite. */
-void cell_label_draw(const drawer *d, const char *text, int x, int y, int w, int h);
+/* Text in the box (x, y, w, h), dark on a light plate so it reads over any sprite: centred
+ * and as large as fits (at most a third of the box's height), or, on a cell where an object
+ * stands (badge), small in its top-right corner so the object stays in view. */
+void cell_label_draw(const drawer *d, const char *text, int x, int y, int w, int h, int badge);
 /* The keyboard cursor around the box (x, y, w, h): a bright rounded frame. */
 void cell_cursor_draw(const drawer *d, int x, int y, int w, int h);
 

@@ -527,7 +527,7 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
     for (int c = 0; opt->labels && c < g->ncells; c++) {
         if (!opt->labels[c][0]) continue;
         corner(L, g, c, &x, &y);
-        cell_label_draw(d, opt->labels[c], x - tw / 4, y, tw / 2, th);
+        cell_label_draw(d, opt->labels[c], x - tw / 4, y, tw / 2, th, s->obj[c] != 0);
     }
     if (opt->cursor >= 0 && opt->cursor < g->ncells) {
         corner(L, g, opt->cursor, &x, &y);

@@ -466,7 +466,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     for (c = 0; opt->labels && c < g->ncells; c++) {
         if (!opt->labels[c][0]) continue;
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        cell_label_draw(d, opt->labels[c], x, y, w, h);
+        cell_label_draw(d, opt->labels[c], x, y, w, h, s->obj[c] != 0);
     }
     if (opt->marks) {
         int dl = find_variant(sh, "deadlock", "", hex);

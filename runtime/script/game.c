@@ -405,8 +405,15 @@ const api_doc api_action[] = {
  * alive whatever the script did, so it can be invalidated. */
 static int hook_level_key;
 
+/* Raises "file:line: HOOK msg" with the line where the hook is defined (the hook function
+ * sits at stack index 3 while hook_run runs; found only when needed: every call is cheap). */
 static int hook_error(lua_State *L, hook_call *c, const char *msg)
 {
+    lua_Debug ar;
+    lua_pushvalue(L, 3);
+    if (lua_getinfo(L, ">S", &ar))
+        snprintf(c->where, sizeof c->where, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src,
+                 ar.linedefined);
     return luaL_error(L, "%s: %s %s", c->where, hook_names[c->hook], msg);
 }
 
@@ -441,7 +448,7 @@ static void push_action(lua_State *L, const hook_call *c)
 {
     const state *s = c->s;
     const action *a = c->act;
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     lua_pushstring(L, s->rules->action[a->id].name);
     lua_setfield(L, -2, "name");
     if (a->cell >= 0) {
@@ -605,14 +612,19 @@ static void read_result(lua_State *L, hook_call *c)
 static int hook_run(lua_State *L)
 {
     hook_call *c = lua_touserdata(L, 1);
-    lua_Debug ar;
     int nargs = 0;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->frozen_ref);
-    lua_getfield(L, -1, hook_names[c->hook]);
-    lua_pushvalue(L, -1);
-    lua_getinfo(L, ">S", &ar);
-    snprintf(c->where, sizeof c->where, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src,
-             ar.linedefined);
+    c->where[0] = '?';
+    c->where[1] = '\0';
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->frozen_ref);  /* 2 */
+    lua_getfield(L, -1, hook_names[c->hook]);            /* 3: the hook (hook_error reads it) */
+    lua_pushvalue(L, -1);                                 /* 4: the function called */
+    if (c->hook == HOOK_SCRAMBLE) {                       /* its result is checked after the call */
+        lua_Debug ar;
+        lua_pushvalue(L, 3);
+        if (lua_getinfo(L, ">S", &ar))
+            snprintf(c->where, sizeof c->where, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src,
+                     ar.linedefined);
+    }
     if (c->s) {
         c->lv = tlevel_push_borrowed(L, c->s);
         lua_pushvalue(L, -1);
@@ -703,6 +715,7 @@ int game_do_action(game *g, state *s, const action *a, int *done, error *err)
     int rc = call_hook(&c, err);
     if (rc == 0 && c.truth && s->hist.nch > before.nch) {
         history_add_counts(s, 1, 0, RECORD_ACTION);
+        if (a->dir >= 0) s->facing = a->dir;        /* a piece that moves looks that way */
         *done = 1;
     } else {
         history_rollback(s, &before);   /* refused, failed, or nothing changed: nothing stays */

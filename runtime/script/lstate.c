@@ -33,7 +33,8 @@ enum {
     UV_DIRS_HEX,
     UV_WALK,            /* the result strings of move() */
     UV_PUSH,
-    UV_COUNT = UV_PUSH
+    UV_TILES,           /* tile name -> id last seen for it (checked against the ruleset) */
+    UV_COUNT = UV_TILES
 };
 
 static tlevel *tolevel(lua_State *L)
@@ -91,7 +92,20 @@ static int checkdir(lua_State *L, const state *s, int arg)
 static int checktile(lua_State *L, const state *s, int arg, tile_layer layer)
 {
     const char *name = luaL_checkstring(L, arg);
-    int id = rules_find_tile(s->rules, name);
+    /* Hooks set tiles by name in their inner loops: the id is remembered per name and only
+     * checked against the ruleset (which a reload may have changed). */
+    int id = -1;
+    lua_pushvalue(L, arg);
+    if (lua_rawget(L, lua_upvalueindex(UV_TILES)) == LUA_TNUMBER) {
+        id = (int)lua_tointeger(L, -1);
+        if (id < 1 || id >= s->rules->ntiles || strcmp(s->rules->tile[id].name, name) != 0) id = -1;
+    }
+    lua_pop(L, 1);
+    if (id < 0 && (id = rules_find_tile(s->rules, name)) >= 0) {
+        lua_pushvalue(L, arg);
+        lua_pushinteger(L, id);
+        lua_rawset(L, lua_upvalueindex(UV_TILES));
+    }
     if (id < 0) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown tile '%s'", name));
     if (s->rules->tile[id].layer != layer)
         return luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not %s", name,
@@ -970,6 +984,8 @@ static const luaL_Reg level_metamethods[] = {
     { NULL, NULL }
 };
 
+static int tile_cache_key;
+
 /* Pushes the shared upvalues (see UV_*) for luaL_setfuncs; the metatable is at index mt. */
 static void push_upvalues(lua_State *L, int mt)
 {
@@ -990,10 +1006,13 @@ static void push_upvalues(lua_State *L, int mt)
     }
     lua_pushliteral(L, "walk");
     lua_pushliteral(L, "push");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &tile_cache_key);
 }
 
 void tlevel_open(lua_State *L)
 {
+    lua_newtable(L);                        /* the tile-name cache, one per Lua state */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &tile_cache_key);
     luaL_newmetatable(L, TESSERA_LEVEL);
     int mt = lua_gettop(L);
     push_upvalues(L, mt);

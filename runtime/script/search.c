@@ -327,6 +327,7 @@ static int keep(search *S, snode *nd)
 static int32_t expand(search *S)
 {
     state *s = &S->st;
+    int32_t goal = -1;
     if (S->actions) {
         int n = list_actions(S);
         for (int i = 0; i < n && !S->stop; i++) {
@@ -334,10 +335,10 @@ static int32_t expand(search *S)
             if (!play_step(S, &S->cand[i], -1, -1, &nd)) continue;
             int solved = keep(S, &nd);
             history_undo(s);
-            if (solved) return S->nnodes - 1;
+            if (solved && goal < 0) goal = S->nnodes - 1;
             if (S->full || out_of_time(S)) S->stop = true;
         }
-        return -1;
+        return goal;
     }
     /* Every player may move (the active one first); a move by another player selects it in
      * the same record. */
@@ -351,11 +352,11 @@ static int32_t expand(search *S)
             if (!play_step(S, NULL, slot, d, &nd)) continue;
             int solved = keep(S, &nd);
             history_undo(s);
-            if (solved) return S->nnodes - 1;
+            if (solved && goal < 0) goal = S->nnodes - 1;
             if (S->full || out_of_time(S)) S->stop = true;
         }
     }
-    return -1;
+    return goal;
 }
 
 /* The steps from the start to node as text: LURD (a digit where another player moves) or
@@ -439,11 +440,15 @@ solve_status game_search(game *g, const state *s, const solve_limits *lim, solve
     if (game_check_solved(g, &S.st, &solved, &S.err) != 0) S.failed = true;
     else if (solved) goal = 0;
     if (goal < 0 && !S.failed) open_push(&S, (open_entry){ 0, 0, 0 });
+    /* A solution found is kept while a shorter one may still come: open positions whose
+     * f is below its length (with a heuristic that never says too much, the first found is
+     * then the shortest, as breadth first is without one). */
     uint64_t report = 1u << 16;
-    while (goal < 0 && !S.stop && S.nopen > 0) {
+    while (!S.stop && S.nopen > 0 && (goal < 0 || S.open[0].f < S.nodes[goal].depth)) {
         open_entry e = open_pop(&S);
         if (go_to(&S, e.node) != 0) break;
-        goal = expand(&S);
+        int32_t found = expand(&S);
+        if (found >= 0 && (goal < 0 || S.nodes[found].depth < S.nodes[goal].depth)) goal = found;
         if (lim->progress && S.generated >= report) {
             lim->progress(lim->progress_ud, S.generated, solve_clock() - start, (int)e.f);
             report = S.generated + (1u << 16);
@@ -453,7 +458,7 @@ solve_status game_search(game *g, const state *s, const solve_limits *lim, solve
         out->solution = solution_text(&S, s, goal);
         out->moves = out->length = S.nodes[goal].depth;
         out->pushes = S.nodes[goal].pushes;
-        out->optimal = !S.heuristic;
+        out->optimal = !S.heuristic && !S.stop;
         out->status = out->solution ? SOLVE_SOLVED : SOLVE_ERROR;
         if (!out->solution) snprintf(out->message, sizeof out->message, "out of memory");
     } else if (S.failed) {
