@@ -642,7 +642,10 @@ static int hook_run(lua_State *L)
         lua_pushinteger(L, c->h);
         nargs += 2;
     }
+    int32_t logged = c->s ? c->s->hist.nch : 0;
     lua_call(L, nargs, 1);
+    if (c->hook == HOOK_CAN_MOVE && c->s->hist.nch != logged)
+        hook_error(L, c, "changed the level: it may only look (make changes in on_move)");
     read_result(L, c);
     return 0;
 }
@@ -694,6 +697,7 @@ int game_step(game *g, state *s, int dir, move_result *result, error *err)
             if (rc != 0 || !c.truth) r = MOVE_BLOCKED;
         }
         if (r == MOVE_BLOCKED) {
+            history_rollback(s, &before);       /* nothing of a refused move stays */
             history_end(s);
             *result = MOVE_BLOCKED;
             return rc;

@@ -580,30 +580,27 @@ static action checkaction(lua_State *L, const state *s, int arg)
         return a;
     }
     luaL_checktype(L, arg, LUA_TTABLE);
+    int top = lua_gettop(L);
     size_t len;
     const char *name = lua_getfield(L, arg, "name") == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
     int id = name ? rules_find_action(s->rules, name, len) : -1;
     if (id < 0) luaL_argerror(L, arg, "name must be one of the game's actions");
-    lua_pop(L, 1);
     a = action_make(id);
-    if (lua_getfield(L, arg, "cell") != LUA_TNIL) a.cell = checkcell(L, s, lua_gettop(L));
-    lua_pop(L, 1);
-    if (a.cell < 0 && lua_getfield(L, arg, "x") != LUA_TNIL) {
+    if (lua_getfield(L, arg, "cell") != LUA_TNIL) {
+        a.cell = checkcell(L, s, lua_gettop(L));
+    } else if (lua_getfield(L, arg, "x") != LUA_TNIL) {
         lua_Integer x = luaL_checkinteger(L, -1);
         lua_getfield(L, arg, "y");
         lua_Integer y = luaL_checkinteger(L, -1);
         luaL_argcheck(L, x >= 1 && y >= 1 && x <= s->g->w && y <= s->g->h, arg, "x, y off the board");
         a.cell = (int32_t)((y - 1) * s->g->w + x - 1);
-        lua_pop(L, 1);
     }
-    lua_pop(L, 1);
     if (lua_getfield(L, arg, "dir") != LUA_TNIL) a.dir = (int8_t)checkdir(L, s, lua_gettop(L));
-    lua_pop(L, 1);
     if (lua_getfield(L, arg, "value") != LUA_TNIL) {
         a.has_value = true;
         a.value = (int32_t)luaL_checkinteger(L, -1);
     }
-    lua_pop(L, 1);
+    lua_settop(L, top);
     return a;
 }
 
@@ -731,19 +728,25 @@ static int level_path(lua_State *L)
  * ===================================================================== */
 
 /* Runs the right solver on a copy of the position; leaves the result in *r. */
-static void solve_here(lua_State *L, state *s, double seconds, bool optimal, solve_result *r)
+/* Runs the right solver on a copy of the position; leaves the result in *r and returns
+ * which solver it was. */
+static solver_kind solve_here(lua_State *L, state *s, double seconds, bool optimal, solve_result *r)
 {
     luaL_argcheck(L, seconds > 0 && seconds <= 3600, 2, "seconds must be above 0 and at most 3600");
     solve_limits lim = solve_limits_default();
     lim.seconds = seconds;
     lim.optimal = optimal;
     game *g = hooked_game(L);
-    solving_run(solving_choose(g, s), g, s, &lim, r);
+    solver_kind k = solving_choose(g, s);
+    solving_run(k, g, s, &lim, r);
+    return k;
 }
 
-static void push_solve_info(lua_State *L, const solve_result *r)
+static void push_solve_info(lua_State *L, const solve_result *r, solver_kind k)
 {
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 9);
+    lua_pushstring(L, solver_kind_name(k));
+    lua_setfield(L, -2, "solver");
     lua_pushstring(L, solve_status_name(r->status));
     lua_setfield(L, -2, "status");
     lua_pushinteger(L, r->moves);
@@ -769,18 +772,42 @@ static int level_solve(lua_State *L)
 {
     state *s = checkstate(L);
     solve_result r;
-    solve_here(L, s, luaL_optnumber(L, 2, 10), lua_toboolean(L, 3), &r);
+    solver_kind k = solve_here(L, s, luaL_optnumber(L, 2, 10), lua_toboolean(L, 3), &r);
     if (r.status == SOLVE_SOLVED) {
         lua_pushstring(L, r.solution);
-        push_solve_info(L, &r);
+        push_solve_info(L, &r, k);
         solve_result_free(&r);
         return 2;
     }
     lua_pushnil(L);
     lua_pushstring(L, solve_status_name(r.status));
-    push_solve_info(L, &r);
+    push_solve_info(L, &r, k);
     solve_result_free(&r);
     return 3;
+}
+
+/* An action as the table act receives: name, cell, x, y, dir, value. */
+static void push_action_table(lua_State *L, const state *s, const action *a)
+{
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, s->rules->action[a->id].name);
+    lua_setfield(L, -2, "name");
+    if (a->cell >= 0) {
+        lua_pushinteger(L, a->cell + 1);
+        lua_setfield(L, -2, "cell");
+        lua_pushinteger(L, a->cell % s->g->w + 1);
+        lua_setfield(L, -2, "x");
+        lua_pushinteger(L, a->cell / s->g->w + 1);
+        lua_setfield(L, -2, "y");
+    }
+    if (a->dir >= 0) {
+        lua_pushstring(L, grid_dir_name(s->g->topo, a->dir));
+        lua_setfield(L, -2, "dir");
+    }
+    if (a->has_value) {
+        lua_pushinteger(L, a->value);
+        lua_setfield(L, -2, "value");
+    }
 }
 
 /* hint([seconds]) -> direction, pushes (the first move of a solution) | nil, status */
@@ -789,6 +816,19 @@ static int level_hint(lua_State *L)
     state *s = checkstate(L);
     solve_result r;
     solve_here(L, s, luaL_optnumber(L, 2, 3), false, &r);
+    if (r.status == SOLVE_SOLVED && r.solution && r.solution[0] && s->rules->kind == RULES_ACTIONS) {
+        /* Games with their own actions: the first action, as text and as a table. */
+        action a;
+        int n = action_read(s->rules, s->g, r.solution, &a, NULL, 0);
+        if (n > 0) {
+            const char *text = r.solution;
+            while (*text == ' ') text++, n--;
+            lua_pushlstring(L, text, (size_t)n);
+            push_action_table(L, s, &a);
+            solve_result_free(&r);
+            return 2;
+        }
+    }
     if (r.status == SOLVE_SOLVED && r.solution && r.solution[0]) {
         /* A leading digit: the first move is another player's (levels with several). */
         int player;
@@ -940,8 +980,8 @@ const api_doc api_level[] = {
     { "floors", "", "string[] names", "The floor tile name of every cell at once." },
     { "goals", "", "integer[] cells", "The cells with a goal floor, in reading order." },
     { "hash", "", "integer hash", "The position's Zobrist hash (equal positions, equal hashes)." },
-    { "hint", "seconds?: number", "string|nil dir, boolean|string push_or_status, integer? player",
-      "The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it; or nil and why." },
+    { "hint", "seconds?: number", "string|nil dir, boolean|string|tessera.action push_or_status, integer? player",
+      "The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it (games with their own actions: the first action as text, then as a table); or nil and why." },
     { "meta", "key: string", "string|nil value", "The level file's \"Key: value\" line for key (any case), e.g. level:meta(\"intro\")." },
     { "move", "dir: string", "\"walk\"|\"push\"|nil result",
       "Moves the active player (or the blank) one step: a direction name or letter; nil when blocked. Runs on_move." },
@@ -966,7 +1006,7 @@ const api_doc api_level[] = {
     { "slide", "cell: integer", "integer moved", "Sliding games: slides the tiles between cell and the blank; how many moved." },
     { "solvable", "seconds?: number", "boolean|nil solvable, string? status", "Whether the level can still be solved from here; nil, \"timeout\" when undecided." },
     { "solve", "seconds?: number, optimal?: boolean", "string|nil solution, table|string info_or_status, table? info",
-      "A solution from here (the position is not changed) and info: status, moves, pushes, length, nodes, seconds, optimal." },
+      "A solution from here (the position is not changed) and info: status, solver (\"push\", \"sliding\" or \"generic\"), moves, pushes, length, nodes, seconds, optimal." },
     { "solved", "", "boolean", "Whether the position is solved by the game's full rule (solved hook included)." },
     { "title", "", "string|nil", "The level's title from its file." },
     { "topology", "", "\"square\"|\"hex\"", "The grid's topology." },

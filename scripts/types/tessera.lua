@@ -148,10 +148,10 @@ function level:goals() end
 ---@return integer hash
 function level:hash() end
 
----The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it; or nil and why.
+---The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it (games with their own actions: the first action as text, then as a table); or nil and why.
 ---@param seconds? number
 ---@return string|nil dir
----@return boolean|string push_or_status
+---@return boolean|string|tessera.action push_or_status
 ---@return integer? player
 function level:hint(seconds) end
 
@@ -261,7 +261,7 @@ function level:slide(cell) end
 ---@return string? status
 function level:solvable(seconds) end
 
----A solution from here (the position is not changed) and info: status, moves, pushes, length, nodes, seconds, optimal.
+---A solution from here (the position is not changed) and info: status, solver ("push", "sliding" or "generic"), moves, pushes, length, nodes, seconds, optimal.
 ---@param seconds? number
 ---@param optimal? boolean
 ---@return string|nil solution
