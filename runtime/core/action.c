@@ -64,7 +64,9 @@ int action_read(const ruleset *r, const grid *g, const char *text, action *out, 
     if (!close) return fail(why, size, "action '%.*s' has no closing ')'", name, nlen);
     arg args[8];
     int nargs = 0;
-    for (const char *q = open; q < close && nargs <= 4;) {
+    const char *first = open;
+    while (first < close && isspace((unsigned char)*first)) first++;
+    for (const char *q = open; first < close && q < close && nargs <= 4;) {
         const char *e = q;
         while (e < close && *e != ',') e++;
         arg a = { q, (size_t)(e - q) };
