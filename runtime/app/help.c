@@ -15,11 +15,14 @@ static void add(sink *k, const char *line)
     if (k->n < k->max) k->lines[k->n++] = line;
 }
 
+/* The lines written about a game's actions (the help is built and drawn on one thread). */
+static char action_text[ACTIONS_MAX][HELP_TEXT_MAX];
+
 /* Games with their own actions: what makes each action, then the host's keys. */
-static void action_lines(help_context *c, sink *k, const ruleset *r)
+static void action_lines(const help_context *c, sink *k, const ruleset *r)
 {
     bool dirs = false, click = false;
-    for (int i = 0; i < r->nactions && i < 12; i++) {
+    for (int i = 0; i < r->nactions; i++) {
         const action_def *d = &r->action[i];
         char keys[64] = "";
         size_t n = 0;
@@ -31,8 +34,8 @@ static void action_lines(help_context *c, sink *k, const ruleset *r)
             n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%c%s", n ? ", " : "",
                                   (char)(d->keys[j][0] >= 'a' && d->keys[j][0] <= 'z' ? d->keys[j][0] - 32 : d->keys[j][0]),
                                   d->keys[j] + 1);
-        snprintf(c->text[i], HELP_TEXT_MAX, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
-        add(k, c->text[i]);
+        snprintf(action_text[i], HELP_TEXT_MAX, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
+        add(k, action_text[i]);
         dirs |= (d->flags & ACTION_DIRS) != 0;
         click |= (d->flags & ACTION_CLICK) != 0;
     }
@@ -40,7 +43,7 @@ static void action_lines(help_context *c, sink *k, const ruleset *r)
     if (c->players > 1) add(k, "Tab, 1-9, click\tchoose which one moves");
 }
 
-int help_build(help_context *c, const char **lines, int max)
+int help_build(const help_context *c, const char **lines, int max)
 {
     sink k = { lines, 0, max };
     const ruleset *r = c->game ? game_rules(c->game) : NULL;

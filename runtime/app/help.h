@@ -7,17 +7,17 @@
 
 struct game;
 
-enum { HELP_LINES_MAX = 64, HELP_TEXT_MAX = 128 };
-
 typedef struct help_context {
     const struct game *game;      /* NULL on the menus */
     bool sliding, hex;
     int players;
-    char text[16][HELP_TEXT_MAX]; /* lines help_build writes itself (a game's actions) */
 } help_context;
 
-/* Fills lines (static text or the game's own strings; at most max) and returns how many.
+enum { HELP_LINES_MAX = 64, HELP_TEXT_MAX = 128 };
+
+/* Fills lines (static text, the game's own strings, or lines about the game's actions kept
+ * until the next call; at most max) and returns how many.
  * A line with a tab is two columns: the key, then what it does. */
-int help_build(help_context *c, const char **lines, int max);
+int help_build(const help_context *c, const char **lines, int max);
 
 #endif
