@@ -35,6 +35,7 @@ struct game {
     int size_w, size_h;
     ruleset rules;
     int frozen_ref;             /* registry ref (in h) of the checked fields and hooks */
+    int hook_ref[HOOK_COUNT];   /* registry refs of the hook functions (set where hooks has a bit) */
     unsigned hooks;             /* bit per enum hook */
 };
 
@@ -183,8 +184,12 @@ static int take_fields(game *g, lua_State *L, error *err)
     }
     lua_pop(L, 1);
     for (int k = 0; k < HOOK_COUNT; k++) {
-        if (lua_getfield(L, -1, hook_names[k]) == LUA_TFUNCTION) g->hooks |= 1u << k;
-        lua_pop(L, 1);
+        if (lua_getfield(L, -1, hook_names[k]) == LUA_TFUNCTION) {
+            g->hooks |= 1u << k;
+            g->hook_ref[k] = luaL_ref(L, LUA_REGISTRYINDEX);   /* a call fetches it by number */
+        } else {
+            lua_pop(L, 1);
+        }
     }
     if (!g->name) return error_set(err, g->path, 0, 0, "out of memory");
     return 0;
@@ -615,8 +620,8 @@ static int hook_run(lua_State *L)
     int nargs = 0;
     c->where[0] = '?';
     c->where[1] = '\0';
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->frozen_ref);  /* 2 */
-    lua_getfield(L, -1, hook_names[c->hook]);            /* 3: the hook (hook_error reads it) */
+    lua_pushnil(L);                                       /* 2 */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->hook_ref[c->hook]); /* 3: the hook (hook_error reads it) */
     lua_pushvalue(L, -1);                                 /* 4: the function called */
     if (c->hook == HOOK_SCRAMBLE) {                       /* its result is checked after the call */
         lua_Debug ar;

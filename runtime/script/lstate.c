@@ -1025,6 +1025,8 @@ static const luaL_Reg level_metamethods[] = {
 };
 
 static int tile_cache_key;
+/* The metatable by a light key as well as by name: a level is made for every hook call. */
+static int level_meta_key;
 
 /* Pushes the shared upvalues (see UV_*) for luaL_setfuncs; the metatable is at index mt. */
 static void push_upvalues(lua_State *L, int mt)
@@ -1063,7 +1065,7 @@ void tlevel_open(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_pushliteral(L, TESSERA_LEVEL);
     lua_setfield(L, -2, "__metatable"); /* scripts cannot reach __gc */
-    lua_pop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &level_meta_key);
 }
 
 static tlevel *push_level(lua_State *L, bool owned)
@@ -1071,7 +1073,8 @@ static tlevel *push_level(lua_State *L, bool owned)
     tlevel *lv = lua_newuserdatauv(L, sizeof *lv, 0);
     memset(lv, 0, sizeof *lv);
     lv->owned = owned;
-    luaL_setmetatable(L, TESSERA_LEVEL);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &level_meta_key);
+    lua_setmetatable(L, -2);
     return lv;
 }
 

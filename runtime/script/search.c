@@ -36,6 +36,7 @@ typedef struct search {
     size_t budget, used;
     bool actions;               /* the game's own actions (else moves) */
     bool heuristic;
+    bool candidates;            /* the game lists its own steps */
     snode *nodes;
     int32_t nnodes, cap_nodes, cur;
     change *ch;
@@ -207,7 +208,7 @@ static bool clickable(const state *s, int c)
 static int list_actions(search *S)
 {
     state *s = &S->st;
-    if (game_has_hook(S->g, "candidates")) {
+    if (S->candidates) {
         int n = game_candidates(S->g, s, S->cand, SEARCH_MAX_CANDIDATES, &S->err);
         if (n < 0) S->failed = S->stop = true;
         return n < 0 ? 0 : n;
@@ -406,7 +407,19 @@ static void search_free(search *S)
     free(S->path);
 }
 
+static solve_status search_run(game *g, const state *s, const solve_limits *lim, bool heuristic, solve_result *out);
+
 solve_status game_search(game *g, const state *s, const solve_limits *lim, solve_result *out)
+{
+    return search_run(g, s, lim, game_has_hook(g, "heuristic"), out);
+}
+
+solve_status game_search_breadth_first(game *g, const state *s, const solve_limits *lim, solve_result *out)
+{
+    return search_run(g, s, lim, false, out);
+}
+
+static solve_status search_run(game *g, const state *s, const solve_limits *lim, bool heuristic, solve_result *out)
 {
     memset(out, 0, sizeof *out);
     double start = solve_clock();
@@ -417,7 +430,8 @@ solve_status game_search(game *g, const state *s, const solve_limits *lim, solve
     S.deadline = lim->seconds > 0 ? start + lim->seconds : 0;
     S.budget = lim->memory_bytes ? lim->memory_bytes : (size_t)SEARCH_MEMORY_DEFAULT;
     S.actions = s->rules->kind == RULES_ACTIONS;
-    S.heuristic = game_has_hook(g, "heuristic");
+    S.heuristic = heuristic;
+    S.candidates = game_has_hook(g, "candidates");
     S.seen_mask = 1023;
     S.seen = calloc(S.seen_mask + 1, sizeof *S.seen);
     S.cand = S.actions ? malloc(sizeof *S.cand * SEARCH_MAX_CANDIDATES) : NULL;

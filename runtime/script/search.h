@@ -23,5 +23,8 @@ enum { SEARCH_MEMORY_DEFAULT = 256 << 20, SEARCH_MAX_CANDIDATES = 4096 };
  * was seen; SOLVE_ERROR (with the hook's file:line:col in out->message) when a hook failed.
  * out->nodes counts the positions generated (steps played and hashed). */
 solve_status game_search(game *g, const state *s, const solve_limits *lim, solve_result *out);
+/* The same, without the game's heuristic even when it has one (breadth first): what the
+ * benchmark measures the raw rate of positions with. */
+solve_status game_search_breadth_first(game *g, const state *s, const solve_limits *lim, solve_result *out);
 
 #endif
