@@ -118,7 +118,11 @@ int action_ui_cursor(app *a)
 {
     if (!a->have_session || !a->s.live || game_rules(a->s.game)->kind != RULES_ACTIONS) return -1;
     int c = cursor_cell(a);
-    return a->aui.cursor_shown ? c : -1;
+    if (a->aui.cursor_shown) return c;
+    /* On a level of several pieces, the frame shows which one the keys move. */
+    const state *st = &a->s.st;
+    if (st->nplayers > 1 && st->active < st->nplayers && st->player[st->active] >= 0) return st->player[st->active];
+    return -1;
 }
 
 const char (*action_ui_labels(app *a))[ACTION_UI_LABEL_MAX]

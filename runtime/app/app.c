@@ -629,6 +629,8 @@ static void draw_play(app *a)
     char status[sizeof s->status + 64];
     if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);
     else if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
+    else if (s->st.nplayers > 1 && session_has_actions(s))
+        snprintf(status, sizeof status, "Tab, a digit or a click chooses what the keys move  -  F1: help");
     else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
     else if (a->ndead > 0 && a->dead_position == s->st.hash)
         snprintf(status, sizeof status, "A box is stuck where it can never reach a goal: Z undoes");

@@ -201,6 +201,22 @@ int session_move(session *s, int dir)
     return 1;
 }
 
+/* After an action on the selected piece: the selection stays with the piece where it went
+ * (the last player tile the action's record put on a cell), not with a slot number. */
+static void follow_piece(state *st)
+{
+    const history *h = &st->hist;
+    if (h->pos < 1) return;
+    const record *r = &h->rec[h->pos - 1];
+    for (int32_t i = r->first + r->count - 1; i >= r->first; i--) {
+        const change *c = &h->ch[i];
+        if (c->kind != CHANGE_OBJ || c->before != 0 || !(st->tflags[c->after] & TILE_PLAYER)) continue;
+        int slot = state_player_at(st, c->cell);
+        if (slot >= 0) st->active = slot;
+        return;
+    }
+}
+
 int session_act(session *s, const action *a)
 {
     if (!s->live || !session_has_actions(s)) return 0;
@@ -209,7 +225,9 @@ int session_act(session *s, const action *a)
     int unplaced_before = s->st.unsolved;
     bool solved_before = s->solved;
     int done = 0;
+    bool moved_selected = a->cell >= 0 && state_player_at(&s->st, a->cell) == s->st.active;
     if (game_do_action(s->game, &s->st, a, &done, &err) != 0) note_error(s, &err);
+    if (done && moved_selected) follow_piece(&s->st);
     if (done) {
         char text[ACTION_TEXT_MAX];
         action_write(s->st.rules, s->st.g, a, text, sizeof text);

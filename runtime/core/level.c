@@ -108,7 +108,7 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     int players = 0, boxes = 0, goals = 0, holes = 0, extra_player = -1;
     for (int c = 0; c < lv->g.ncells; c++) {
         uint32_t ff = rules_flags(r, lv->floor[c]), of = rules_flags(r, lv->obj[c]);
-        if ((of & TILE_PLAYER) && ++players == STATE_MAX_PLAYERS + 1) extra_player = c;
+        if ((of & TILE_PLAYER) && ++players == state_player_limit(r) + 1) extra_player = c;
         if (of & TILE_PUSHABLE) boxes++;
         if (ff & TILE_GOAL) goals++;
         if (ff & TILE_HOLE) holes++;
@@ -119,13 +119,18 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     }
     if (r->kind == RULES_PUSH && players == 0)
         return error_set(err, file, lv->line, 1, "level has no player");
-    if (players > STATE_MAX_PLAYERS) {
+    if (players > state_player_limit(r) && r->kind == RULES_ACTIONS) {
+        int w = lv->g.w;
+        return error_set(err, file, lv->line + extra_player / w, extra_player % w + 1,
+                         "level has %d pieces that can be selected; at most %d", players, STATE_MAX_PLAYERS);
+    }
+    if (players > state_player_limit(r)) {
         /* The tenth player, where the file writes it (hex rows: every other column). */
         int w = lv->g.w, x = extra_player % w, y = extra_player / w;
         int col = lv->g.topo == TOPO_HEX ? 2 * x + (y & 1) + 1 : x + 1;
         return error_set(err, file, lv->line + y, col,
                          "level has %d players; at most %d (a solution names the player who moves with "
-                         "one digit, 1-9)", players, STATE_MAX_PLAYERS);
+                         "one digit, 1-9)", players, LURD_MAX_PLAYERS);
     }
     /* Each hole swallows one box for good, so a level with holes may hold that many more. */
     if (boxes > goals + holes && holes == 0)

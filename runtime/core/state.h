@@ -10,9 +10,16 @@
 #include "core/level.h"
 #include "core/rules.h"
 
-/* A solution names the player who moves with one digit, 1-9, so a level holds at most nine
- * (level_validate refuses more, naming the tenth). */
-enum { STATE_MAX_PLAYERS = 9 };
+/* A push solution names the player who moves with one digit, 1-9, so a push level holds at
+ * most nine (level_validate refuses more, naming the tenth); games with their own actions
+ * name a piece by its cell, and may have up to STATE_MAX_PLAYERS selectable pieces. */
+enum { STATE_MAX_PLAYERS = 64, LURD_MAX_PLAYERS = 9 };
+
+/* The most players a level of rules r may hold. */
+static inline int state_player_limit(const ruleset *r)
+{
+    return r->kind == RULES_ACTIONS ? STATE_MAX_PLAYERS : LURD_MAX_PLAYERS;
+}
 
 /* CHANGE_VAR: cell is the variable's slot, before/after value ids of the state's pool. */
 typedef enum change_kind { CHANGE_FLOOR, CHANGE_OBJ, CHANGE_NUM, CHANGE_VAR } change_kind;

@@ -395,8 +395,9 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
             int slot = facing_slot(g->topo, s->facing);
             if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
             else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
-        } else if (s->nplayers > 1) {
-            alpha = 150; /* the players that input does not move now */
+        } else if (s->nplayers > 1 && r->kind != RULES_ACTIONS) {
+            alpha = 150; /* the players that input does not move now (pieces of a game with its
+                            own actions stay solid: the selected one is framed instead) */
         }
         if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
     }

@@ -230,8 +230,8 @@ static int level_set_object(lua_State *L)
     int c = checkcell(L, s, 2);
     int id = lua_isnoneornil(L, 3) ? 0 : checktile(L, s, 3, LAYER_OBJECT);
     if (id && (s->rules->tile[id].flags & TILE_PLAYER) && !(s->obj[c] && state_player_at(s, c) >= 0) &&
-        s->nplayers >= STATE_MAX_PLAYERS && state_player_at(s, -1) < 0)
-        return luaL_error(L, "a level holds at most %d players", STATE_MAX_PLAYERS);
+        s->nplayers >= state_player_limit(s->rules) && state_player_at(s, -1) < 0)
+        return luaL_error(L, "a level holds at most %d players", state_player_limit(s->rules));
     state_set_obj(s, c, id);
     return 0;
 }
