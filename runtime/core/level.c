@@ -48,7 +48,8 @@ const char *level_meta_get(const level *lv, const char *key)
 
 level_format level_format_for(const char *path, const ruleset *r)
 {
-    if (r->kind == RULES_SLIDING) return FORMAT_BOARDS;
+    /* Numbered boards: sliding games, and games with actions that have a numbered tile. */
+    if (r->kind == RULES_SLIDING || (r->kind == RULES_ACTIONS && r->tile_id)) return FORMAT_BOARDS;
     size_t n = strlen(path);
     if (n >= 4 && strcasecmp_ascii(path + n - 4, ".csv") == 0) return FORMAT_NUMERIC;
     return FORMAT_XSB;

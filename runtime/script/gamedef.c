@@ -423,6 +423,10 @@ static void check_solved(const spec *sp, ruleset *r)
         const char *const *known = kind == RULES_SLIDING ? sliding_rules : push_rules;
         int i = 0;
         while (known[i] && strcmp(known[i], s) != 0) i++;
+        if (!known[i] && kind == RULES_ACTIONS && r->tile_id && strcmp(s, sliding_rules[0]) == 0) {
+            lua_pop(L, 1);      /* numbered boards played by actions: in order, like sliding */
+            return;
+        }
         if (!known[i])
             spec_error(sp, field_line(sp, "solved"), "unknown solved rule '%s' for %s rules (use '%s' or a function)",
                        s, kind == RULES_SLIDING ? "sliding" : "push", known[0]);

@@ -12,9 +12,9 @@
 
 solver_kind solving_choose(game *g, const state *s)
 {
-    if (s->num) return SOLVER_SLIDING;
     const ruleset *r = s->rules;
-    if (r->kind == RULES_ACTIONS) return SOLVER_GENERIC;
+    if (r->kind == RULES_ACTIONS) return SOLVER_GENERIC;   /* numbered boards too: their own moves */
+    if (s->num) return SOLVER_SLIDING;
     /* A hook may change what a move does or when the level counts as solved: only the
      * game's own rules can say, so search with them. Move hooks that react only to tiles
      * this level lacks cannot fire (reacts_to), and leave the C solver to it. */

@@ -89,3 +89,21 @@ for i = 1, count do
   assert(level:play(sols[i]) and level:solved(), "level " .. i .. " is not solved by its solution")
 end
 print("lights ok")
+
+-- Numbers change by actions too: a game of numbered pieces turned in blocks (the boards
+-- format, "tiles in order"), each turn one undo step, the numbers in the hash.
+print("testing numbered pieces")
+local data = (arg and arg[0] and arg[0]:match("^(.*)/") or ".") .. "/data/"
+local rot = assert(tessera.parse(data .. "rotate.lua", "3x2: 4 1 3 5 2 0\n"))
+assert(rot:number(1) == 4 and not rot:solved())
+local h0 = rot:hash()
+assert(rot:act("turn(1,1)"))                    -- 4 1 / 5 2 turns to 5 4 / 2 1
+assert(rot:number(1) == 5 and rot:number(2) == 4 and rot:number(5) == 1 and rot:number(4) == 2)
+assert(rot:act("turn(1,1)") and rot:act("turn(1,1)"))
+assert(rot:number(1) == 1 and rot:number(2) == 2 and rot:number(4) == 4 and rot:number(5) == 5)
+assert(rot:solved() and rot:moves() == 3)
+assert(rot:undo() and not rot:solved() and rot:undo() and rot:undo() and rot:hash() == h0)
+assert(rot:act("turn(3,1)") == false)           -- no block to the right of the last column
+local sol = assert(rot:solve(5))
+assert(rot:play(sol) and rot:solved())
+print("numbered pieces ok")
