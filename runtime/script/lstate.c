@@ -362,7 +362,8 @@ static int level_set_var(lua_State *L)
         return luaL_argerror(L, 3, lua_pushfstring(L, "a boolean, a number or a string, not a %s", luaL_typename(L, 3)));
     }
     if (state_set_var(s, slot, &v) != 0)
-        return luaL_error(L, "set_var: too many different values (at most %d per level)", VAR_POOL_MAX);
+        return luaL_error(L, "set_var: more than %d different values in one level (a counter that never repeats "
+                          "makes every position new to the solver)", VAR_POOL_MAX);
     return 0;
 }
 
