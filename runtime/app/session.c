@@ -179,6 +179,13 @@ static void update_solved(session *s)
     s->solved = solved;
 }
 
+/* Records made since pos_before while the solver plays (X) are marked as its own. */
+static void mark_assisted(session *s, int32_t pos_before)
+{
+    if (!s->assisting) return;
+    for (int32_t i = pos_before; i < s->st.hist.pos; i++) s->st.hist.rec[i].flags |= RECORD_ASSISTED;
+}
+
 int session_move(session *s, int dir)
 {
     if (!s->live) return 0;
@@ -193,6 +200,7 @@ int session_move(session *s, int dir)
         char c = grid_dir_letter(s->st.g->topo, dir);
         movelog_note(&s->log, r == MOVE_PUSH ? (char)toupper((unsigned char)c) : c);
     }
+    mark_assisted(s, pos_before);
     movelog_commit(&s->log, &s->st, pos_before);
     if (r == MOVE_BLOCKED) return 0;
     update_solved(s);
@@ -229,6 +237,7 @@ int session_act(session *s, const action *a)
     if (game_do_action(s->game, &s->st, a, &done, &err) != 0) note_error(s, &err);
     if (done && moved_selected) follow_piece(&s->st);
     if (done) {
+        mark_assisted(s, pos_before);
         char text[ACTION_TEXT_MAX];
         action_write(s->st.rules, s->st.g, a, text, sizeof text);
         for (const char *c = text; *c; c++) movelog_note(&s->log, *c);
@@ -251,6 +260,17 @@ int session_click_action(session *s, int cell)
             return session_act(s, &a);
         }
     return 0;
+}
+
+bool session_solve_assisted(const session *s)
+{
+    if (!s->live) return false;
+    for (int32_t i = s->st.hist.pos - 1; i >= 0; i--) {
+        unsigned f = s->st.hist.rec[i].flags;
+        if (f & RECORD_ASSISTED) return true;
+        if (f & RECORD_RESTART) return false;
+    }
+    return false;
 }
 
 int session_undo(session *s)
