@@ -130,7 +130,7 @@ return tessera.game {
   -- One press: the light and its neighbours change. Everything set here is one undo step.
   act = function(level, action)
     if level:floor(action.cell) == "void" then return false end
-    for _, c in ipairs(level:around(action.cell, { self = true })) do
+    for _, c in ipairs(level:around(action.cell, true)) do  -- the light itself, then its neighbours
       local f = level:floor(c)
       if f == "lit" then level:set_floor(c, "dark")
       elseif f == "dark" then level:set_floor(c, "lit") end

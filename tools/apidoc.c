@@ -165,7 +165,9 @@ static void write_markdown(text *t)
     put(t, "## The game table\n\nWhat `tessera.game { ... }` accepts (any other field is an error):\n\n");
     md_fields(t, api_game_fields);
     put(t, "### Tile entries\n\n`tiles[glyph] = { \"name\", KEY = value, ... }`: one name with keys defines a tile; two names "
-           "put an object on a floor. The keys:\n\n");
+           "put an object on a floor (`[\"+\"] = { \"player\", \"goal\" }`: no keys; each name is defined by an entry of its own). "
+           "An entry without a glyph, written as a list item (`{ \"toad\", object = true }`), defines a tile that no level "
+           "writes alone: one used only under a two-name entry, or placed by the game's own code. The keys:\n\n");
     md_fields(t, api_tile_flags);
     put(t, "### The move passed to `on_move` and `can_move`\n\n");
     md_fields(t, api_move);

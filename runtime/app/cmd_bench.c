@@ -236,7 +236,10 @@ static void bench_scripted(const app_paths *p, const bench_opts *o)
             each.seconds = 2.0;
             solve_result r;
             solving_run(solving_choose(s.game, &s.st), s.game, &s.st, &each, &r);
-            solved += r.status == SOLVE_SOLVED;
+            /* A solution counts only if it replays to solved through the game's own rules. */
+            int bad = -1;
+            if (r.status == SOLVE_SOLVED && r.solution) session_play_lurd(&s, r.solution, &bad);
+            solved += r.status == SOLVE_SOLVED && r.solution && bad < 0 && s.solved;
             secs += r.seconds;
             if (r.seconds > slowest) slowest = r.seconds;
             nodes += r.nodes;

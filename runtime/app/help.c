@@ -2,6 +2,7 @@
 #include "app/help.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "script/game.h"
 
@@ -18,6 +19,13 @@ static void add(sink *k, const char *line)
 /* The lines written about a game's actions (the help is built and drawn on one thread). */
 static char action_text[ACTIONS_MAX][HELP_TEXT_MAX];
 
+/* Adds ", item" (or item, first) to the list in buf, cut to fit. */
+static void append(char *buf, size_t size, const char *item)
+{
+    size_t n = strlen(buf);
+    if (n + 1 < size) snprintf(buf + n, size - n, "%s%s", n ? ", " : "", item);
+}
+
 /* Games with their own actions: what makes each action, then the host's keys. */
 static void action_lines(const help_context *c, sink *k, const ruleset *r)
 {
@@ -25,16 +33,19 @@ static void action_lines(const help_context *c, sink *k, const ruleset *r)
     for (int i = 0; i < r->nactions; i++) {
         const action_def *d = &r->action[i];
         char keys[64] = "";
-        size_t n = 0;
-        if (d->flags & ACTION_CLICK) n += (size_t)snprintf(keys + n, sizeof keys - n, "Click, Space");
-        if (d->flags & ACTION_DIRS)
-            n += (size_t)snprintf(keys + n, n < sizeof keys ? sizeof keys - n : 0, "%s%s", n ? ", " : "",
-                                  c->hex ? "Keypad, arrows" : "Arrows, WASD");
-        for (int j = 0; j < d->nkeys && n < sizeof keys; j++)
-            n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%c%s", n ? ", " : "",
-                                  (char)(d->keys[j][0] >= 'a' && d->keys[j][0] <= 'z' ? d->keys[j][0] - 32 : d->keys[j][0]),
-                                  d->keys[j] + 1);
-        snprintf(action_text[i], HELP_TEXT_MAX, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
+        if (d->flags & ACTION_CLICK) append(keys, sizeof keys, "Click, Space");
+        if (d->flags & ACTION_DIRS) append(keys, sizeof keys, c->hex ? "Keypad, arrows" : "Arrows, WASD");
+        for (int j = 0; j < d->nkeys; j++) {
+            char key[sizeof d->keys[j]];
+            snprintf(key, sizeof key, "%s", d->keys[j]);
+            if (key[0] >= 'a' && key[0] <= 'z') key[0] = (char)(key[0] - 'a' + 'A');
+            append(keys, sizeof keys, key);
+        }
+        char line[sizeof keys + sizeof d->name + sizeof d->help + 4];
+        snprintf(line, sizeof line, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
+        size_t len = strlen(line) < HELP_TEXT_MAX ? strlen(line) : HELP_TEXT_MAX - 1;
+        memcpy(action_text[i], line, len);
+        action_text[i][len] = '\0';
         add(k, action_text[i]);
         dirs |= (d->flags & ACTION_DIRS) != 0;
         click |= (d->flags & ACTION_CLICK) != 0;

@@ -120,15 +120,14 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     }
     if (r->kind == RULES_PUSH && players == 0)
         return error_set(err, file, lv->line, 1, "level has no player");
-    if (players > state_player_limit(r) && r->kind == RULES_ACTIONS) {
-        int w = lv->g.w;
-        return error_set(err, file, lv->line + extra_player / w, extra_player % w + 1,
-                         "level has %d pieces that can be selected; at most %d", players, STATE_MAX_PLAYERS);
-    }
     if (players > state_player_limit(r)) {
-        /* The tenth player, where the file writes it (hex rows: every other column). */
+        /* The first player past the limit, where the file writes it (hex rows: every other
+         * column). */
         int w = lv->g.w, x = extra_player % w, y = extra_player / w;
         int col = lv->g.topo == TOPO_HEX ? 2 * x + (y & 1) + 1 : x + 1;
+        if (r->kind == RULES_ACTIONS)
+            return error_set(err, file, lv->line + y, col, "level has %d pieces that can be selected; at most %d",
+                             players, STATE_MAX_PLAYERS);
         return error_set(err, file, lv->line + y, col,
                          "level has %d players; at most %d (a solution names the player who moves with "
                          "one digit, 1-9)", players, LURD_MAX_PLAYERS);

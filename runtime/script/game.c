@@ -756,9 +756,10 @@ int game_check_levels(game *g, const levelset *set, error *err)
         int rc = game_check_solved(g, &st, &solved, err);
         state_free(&st);
         if (rc != 0) {
-            char msg[ERROR_TEXT_MAX];
-            snprintf(msg, sizeof msg, "%s (checking level %d of %s)", err->msg, i + 1, set->path);
-            snprintf(err->msg, sizeof err->msg, "%s", msg);
+            /* The hook's message with the level it failed on, cut to fit. */
+            char msg[ERROR_TEXT_MAX + 320];
+            snprintf(msg, sizeof msg, "%s (checking level %d of %.256s)", err->msg, i + 1, set->path);
+            snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
             return -1;
         }
         if (solved)

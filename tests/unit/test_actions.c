@@ -355,6 +355,30 @@ static void test_player_limit(void)
     CHECK_EQ_INT(err.line, 4);
     CHECK_EQ_INT(err.col, 4);                         /* the tenth player: row 3, column 4 */
     CHECK_STR_HAS(err.msg, "11 players; at most 9");
+    /* Games with actions name a piece by its cell: 64 pieces, the 65th reported where it is. */
+    ruleset a;
+    action_rules(&a);
+    char text[1024];
+    size_t n = 0;
+    n += (size_t)snprintf(text + n, sizeof text - n, "; Many\n");
+    for (int y = 0; y < 9; y++) {
+        for (int x = 0; x < 8; x++) text[n++] = y * 8 + x < 64 ? '@' : ' ';
+        text[n++] = '\n';
+    }
+    text[n] = '\0';
+    CHECK(levelset_parse(&set, "64.txt", text, n, FORMAT_XSB, &a, &err) == 0);
+    CHECK_EQ_INT(set.count, 1);
+    if (set.count == 1) {
+        state s;
+        CHECK(state_init(&s, &set.levels[0], &a) == 0 && s.nplayers == 64);
+        state_free(&s);
+    }
+    levelset_free(&set);
+    text[n - 9] = '@';                                /* row 9, column 1: the 65th */
+    CHECK(levelset_parse(&set, "65.txt", text, n, FORMAT_XSB, &a, &err) != 0);
+    CHECK_EQ_INT(err.line, 10);
+    CHECK_EQ_INT(err.col, 1);
+    CHECK_STR_HAS(err.msg, "65 pieces that can be selected; at most 64");
 }
 
 int main(void)
