@@ -152,6 +152,37 @@ static void test_labels_candidates_heuristic(void)
     game_free(g);
 }
 
+/* The search stops at its memory budget and says so, instead of growing without end. */
+static void test_search_budget(void)
+{
+    error err;
+    write_game("  act = function(level, action)\n"
+               "    if not action.cell then return end\n"
+               "    level:set_floor(action.cell, level:floor(action.cell) == \"lit\" and \"dark\" or \"lit\")\n"
+               "  end,\n");
+    game *g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    levelset set;
+    state s;
+    CHECK(start(g, &set, &s, "OOOO\nOOOO\nOOOO\n", &err) == 0);
+    solve_limits lim = solve_limits_default();
+    lim.seconds = 30;
+    lim.memory_bytes = 256 << 10;           /* less than 2^12 positions need */
+    solve_result r;
+    CHECK(game_search(g, &s, &lim, &r) == SOLVE_TIMEOUT);
+    CHECK_STR_HAS(r.message, "memory budget");
+    CHECK(r.nodes > 1000 && r.nodes < 40000);  /* a good part of the way, not all of it */
+    solve_result_free(&r);
+    /* With room enough, breadth first finds the 12 presses. */
+    lim.memory_bytes = 0;
+    CHECK(game_search(g, &s, &lim, &r) == SOLVE_SOLVED && r.moves == 12);
+    solve_result_free(&r);
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+}
+
 static void test_check_levels(void)
 {
     error err;
@@ -219,6 +250,7 @@ int main(void)
     snprintf(levels, sizeof levels, "%s.txt", dir);
     test_do_action();
     test_labels_candidates_heuristic();
+    test_search_budget();
     test_check_levels();
     test_reload_replay();
     remove(script);
