@@ -10,6 +10,7 @@
  * the game's full rule (its solved function if it has one). Inside hooks these methods are the
  * plain engine primitives, and solved() is the built-in rule. */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +29,8 @@
  * registry lookups: a Lua-to-C call costs about what a small Lua function costs, and the
  * argument checks are where a binding gains or loses against plain Lua. */
 enum {
-    UV_META = 1,        /* the level metatable, for the type check */
+    UV_META = 1,        /* the metatables of owned and of borrowed levels, for the type check */
+    UV_META_BORROWED,
     UV_DIRS_SQUARE,     /* name or letter -> direction, per topology */
     UV_DIRS_HEX,
     UV_WALK,            /* the result strings of move() */
@@ -41,7 +43,8 @@ static tlevel *tolevel(lua_State *L)
 {
     tlevel *lv = lua_touserdata(L, 1);
     if (lv && lua_getmetatable(L, 1)) {
-        int same = lua_rawequal(L, -1, lua_upvalueindex(UV_META));
+        int same = lua_rawequal(L, -1, lua_upvalueindex(UV_META_BORROWED)) ||
+                   lua_rawequal(L, -1, lua_upvalueindex(UV_META));
         lua_pop(L, 1);
         if (same) return lv;
     }
@@ -1025,14 +1028,25 @@ static const luaL_Reg level_metamethods[] = {
     { NULL, NULL }
 };
 
-static int tile_cache_key;
-/* The metatable by a light key as well as by name: a level is made for every hook call. */
-static int level_meta_key;
+/* A borrowed level (one is made for every hook call) has a metatable of its own: no __gc, so
+ * the collector frees it without a finalizer call, and its userdata holds no state. */
+static const luaL_Reg borrowed_metamethods[] = {
+    { "__close", level_gc },
+    { "__tostring", level_tostring },
+    { "__index", NULL },        /* set below */
+    { "__metatable", NULL },
+    { NULL, NULL }
+};
 
-/* Pushes the shared upvalues (see UV_*) for luaL_setfuncs; the metatable is at index mt. */
-static void push_upvalues(lua_State *L, int mt)
+static int tile_cache_key;
+/* The metatables by light keys as well as (owned) by name. */
+static int level_meta_key, borrowed_meta_key;
+
+/* Pushes the shared upvalues (see UV_*) for luaL_setfuncs; the metatables are at mt, bmt. */
+static void push_upvalues(lua_State *L, int mt, int bmt)
 {
     lua_pushvalue(L, mt);
+    lua_pushvalue(L, bmt);
     for (int topo = TOPO_SQUARE; topo <= TOPO_HEX; topo++) {
         int ndirs = topo == TOPO_HEX ? 6 : 4;
         lua_createtable(L, 0, ndirs * 3);
@@ -1056,25 +1070,42 @@ void tlevel_open(lua_State *L)
 {
     lua_newtable(L);                        /* the tile-name cache, one per Lua state */
     lua_rawsetp(L, LUA_REGISTRYINDEX, &tile_cache_key);
+    lua_newtable(L);
+    int bmt = lua_gettop(L);
     luaL_newmetatable(L, TESSERA_LEVEL);
     int mt = lua_gettop(L);
-    push_upvalues(L, mt);
+    push_upvalues(L, mt, bmt);
     luaL_setfuncs(L, level_metamethods, UV_COUNT);
     luaL_newlibtable(L, level_methods);
-    push_upvalues(L, mt);
+    push_upvalues(L, mt, bmt);
     luaL_setfuncs(L, level_methods, UV_COUNT);
-    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, mt, "__index");
+    lua_pushvalue(L, bmt);
+    push_upvalues(L, mt, bmt);
+    luaL_setfuncs(L, borrowed_metamethods, UV_COUNT);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "__index");     /* the same methods */
+    lua_pop(L, 1);
     lua_pushliteral(L, TESSERA_LEVEL);
-    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach __gc */
+    lua_setfield(L, mt, "__metatable"); /* scripts cannot reach __gc */
+    lua_pushliteral(L, TESSERA_LEVEL);
+    lua_setfield(L, bmt, "__metatable");
+    lua_pushvalue(L, mt);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &level_meta_key);
+    lua_pushvalue(L, bmt);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &borrowed_meta_key);
+    lua_pop(L, 2);
 }
 
 static tlevel *push_level(lua_State *L, bool owned)
 {
-    tlevel *lv = lua_newuserdatauv(L, sizeof *lv, 0);
-    memset(lv, 0, sizeof *lv);
+    /* A borrowed level is the header alone: it never holds a state of its own. */
+    size_t size = owned ? sizeof(tlevel) : offsetof(tlevel, own);
+    tlevel *lv = lua_newuserdatauv(L, size, 0);
+    memset(lv, 0, size);
     lv->owned = owned;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &level_meta_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, owned ? &level_meta_key : &borrowed_meta_key);
     lua_setmetatable(L, -2);
     return lv;
 }
