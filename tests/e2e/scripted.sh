@@ -101,6 +101,8 @@ expect_output '"moves":3' "and the one to redo"
 # A solve is recorded with its actions, and watched again by L.
 expect_status 0 "solve level 1" -- "$tessera" play lights --level 1 --keys "click:1,1"
 grep -Eq '^solved 1 [0-9a-f]{8} 1 0 press\(2,2\)$' "$file" && ok || fail "solve not recorded: $(cat "$file")"
+# Level 6 was solved by X above: marked as helped, never recorded as the player's own solve.
+grep -Eq '^assisted 6 [0-9a-f]{8}$' "$file" && ! grep -q '^solved 6 ' "$file" && ok || fail "X's solve not marked apart: $(cat "$file")"
 expect_status 0 "doors keeps its variable across a resume" -- "$tessera" play doors --level 1 --keys "right right"
 expect_status 0 "doors resumed" -- "$tessera" play doors --resume --keys "right down down"
 expect_output '"moves":5,"pushes":1,"solved":true' "the key came back with the position"
