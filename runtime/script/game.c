@@ -396,7 +396,7 @@ const api_doc api_move[] = {
 
 /* The action table act receives (push_action builds it; candidates returns such tables). */
 const api_doc api_action[] = {
-    { "cell", NULL, "integer?", "The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's." },
+    { "cell", NULL, "integer?", "The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's; nil for a key or arrow action on a level without players (it applies to the whole board)." },
     { "dir", NULL, "string?", "The direction (\"up\", \"east\", ...), for actions that take one." },
     { "name", NULL, "string", "The action's name, as declared in actions." },
     { "player", NULL, "integer?", "The slot (from 1) of the selected player, on levels with players." },

@@ -61,7 +61,7 @@
 ---@field keys? string[] # Keys that do it (key names as --keys writes them, e.g. "e", "space"), at the selected player's cell on levels with players.
 
 ---@class tessera.action
----@field cell? integer # The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's.
+---@field cell? integer # The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's; nil for a key or arrow action on a level without players (it applies to the whole board).
 ---@field dir? string # The direction ("up", "east", ...), for actions that take one.
 ---@field name string # The action's name, as declared in actions.
 ---@field player? integer # The slot (from 1) of the selected player, on levels with players.
