@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "app/actions.h"
 #include "app/paths.h"
 #include "app/prefs.h"
 #include "app/progress.h"
@@ -87,6 +88,7 @@ typedef struct app {
     char pic_tried[PATH_MAX_LEN]; /* the picture file loaded or tried last ("" none) */
     char image_arg[PATH_MAX_LEN]; /* --image, over the game's own picture; "" none */
     bool pic_numbers_off;        /* T hid the tiles' numbers */
+    action_ui aui;               /* games with their own actions: cursor, labels (app/actions.h) */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */

@@ -5,9 +5,11 @@
  * in the sheet, and its default level file parses. A level file: it parses for its game (the
  * file's folder name, --game, or a guess from the format). A folder: a mod (see mods.c) or a
  * folder of mods: every script of scripts/ and every level file of levels/GAME/. Each level
- * checked is also given to the solver for a short time (--timeout S, default 0.5; 0 skips):
- * a level the solver proves impossible is a problem; one it cannot decide in time is not.
- * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed. */
+ * checked (a script's default levels too) is also given to the solver for a short time
+ * (--timeout S, default 0.5; 0 skips): a level the solver proves impossible is a problem, and
+ * so is a hook that fails while it plays (reported at the hook's file:line:col); one it cannot
+ * decide in time is named in a note. A level solved at its start is an error.
+ * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed or a hook fails. */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
 #include <dirent.h>
@@ -92,12 +94,24 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
     }
 }
 
-/* Gives each level of set to the solver for a short time. */
-static int check_solvable(checker *c, game *g, const levelset *set, int *undecided)
+/* Level i's name for messages: "level 3 'Title'". */
+static void level_name(const levelset *set, int i, char *out, size_t size)
 {
-    int impossible = 0;
-    *undecided = 0;
-    if (c->seconds <= 0) return 0;
+    const char *title = set->levels[i].title;
+    snprintf(out, size, "level %d%s%.80s%s", i + 1, title ? " '" : "", title ? title : "", title ? "'" : "");
+}
+
+typedef struct set_result {
+    int solved, impossible, undecided, failed;
+} set_result;
+
+/* Gives each level of set to the solver for a short time: a level it proves impossible and a
+ * hook that fails are problems (the hook's file:line:col), a level it cannot decide is named. */
+static set_result check_solvable(checker *c, game *g, const levelset *set)
+{
+    set_result res = { 0 };
+    if (c->seconds <= 0) return res;
+    char buf[ERROR_TEXT_MAX + 300], name[128];
     for (int i = 0; i < set->count; i++) {
         state st;
         if (state_init(&st, &set->levels[i], game_rules(g)) != 0) continue;
@@ -106,22 +120,29 @@ static int check_solvable(checker *c, game *g, const levelset *set, int *undecid
         lim.memory_bytes = (size_t)16 << 20;   /* a quick look: small tables start (and clear) fast */
         solve_result r;
         solve_status status = solving_run(solving_choose(g, &st), g, &st, &lim, &r);
-        if (status == SOLVE_UNSOLVABLE) {
-            error err;
-            const char *title = set->levels[i].title;
-            error_set(&err, set->path, set->levels[i].line, 1, "level %d%s%s%s cannot be solved (the solver proved it)",
-                      i + 1, title ? " '" : "", title ? title : "", title ? "'" : "");
-            char buf[ERROR_TEXT_MAX + 300];
+        level_name(set, i, name, sizeof name);
+        error err;
+        if (status == SOLVE_SOLVED) {
+            res.solved++;
+        } else if (status == SOLVE_UNSOLVABLE) {
+            error_set(&err, set->path, set->levels[i].line, 1, "%s cannot be solved (the solver proved it)", name);
             printf("%s\n", error_format(&err, buf, sizeof buf));
-            impossible++;
-        } else if (status != SOLVE_SOLVED) {
-            (*undecided)++;
+            res.impossible++;
+        } else if (status == SOLVE_ERROR) {
+            /* A hook that fails: its own file:line:col, then where it was playing. */
+            printf("%s (while solving %s of %s)\n", r.message, name, set->path);
+            res.failed++;
+        } else {
+            error_set(&err, set->path, set->levels[i].line, 1, "%s: not decided in %g s (note)", name, c->seconds);
+            printf("%s\n", error_format(&err, buf, sizeof buf));
+            res.undecided++;
         }
         solve_result_free(&r);
         state_free(&st);
     }
-    c->unsolvable += impossible;
-    return impossible;
+    c->unsolvable += res.impossible;
+    c->bad += res.failed;
+    return res;
 }
 
 static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg)
@@ -136,11 +157,14 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
     if (levelset_load(&set, file, game_rules(g), &err) != 0) {
         report(c, &err);
     } else {
-        int undecided;
-        if (check_solvable(c, g, &set, &undecided) == 0) {
-            printf("%s: ok (%d level%s for %s", file, set.count, set.count == 1 ? "" : "s", game_name(g));
-            if (undecided) printf("; %d not decided in %g s", undecided, c->seconds);
-            printf(")\n");
+        if (game_check_levels(g, &set, &err) != 0) report(c, &err);
+        else {
+            set_result res = check_solvable(c, g, &set);
+            if (!res.impossible && !res.failed) {
+                printf("%s: ok (%d level%s for %s", file, set.count, set.count == 1 ? "" : "s", game_name(g));
+                if (res.undecided) printf("; %d not decided in %g s, named above", res.undecided, c->seconds);
+                printf(")\n");
+            }
         }
         levelset_free(&set);
     }
@@ -181,9 +205,21 @@ static void check_script(checker *c, const app_paths *p, const char *file)
                   "levels/ folder or in the bundled levels", def);
         report(c, &err);
     } else if (def) {
+        /* The game's own levels: each as play starts it, then given to the solver. */
         levelset set;
-        if (levelset_load(&set, levels, game_rules(g), &err) != 0) report(c, &err);
-        else levelset_free(&set);
+        if (levelset_load(&set, levels, game_rules(g), &err) != 0) {
+            report(c, &err);
+        } else {
+            if (game_check_levels(g, &set, &err) != 0) {
+                report(c, &err);
+            } else {
+                set_result res = check_solvable(c, g, &set);
+                if (c->seconds > 0 && !res.impossible && !res.failed)
+                    printf("%s: %d level%s, %d solved%s\n", set.path, set.count, set.count == 1 ? "" : "s",
+                           res.solved, res.undecided ? " (the others named above)" : "");
+            }
+            levelset_free(&set);
+        }
     }
     if (c->bad == before) printf("%s: ok (game \"%s\")\n", file, game_name(g));
     game_free(g);

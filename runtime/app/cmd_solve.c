@@ -23,13 +23,14 @@ static void show_progress(void *ud, uint64_t nodes, double seconds, int bound)
     fflush(stderr);
 }
 
-static void print_json(const session *s, int n, const solve_result *r, bool sliding)
+static void print_json(const session *s, int n, const solve_result *r, solver_kind k)
 {
     const char *title = session_level_title(s);
+    bool sliding = k == SOLVER_SLIDING;
     printf("{\"level\":%d,\"title\":", n);
     cli_json_string(stdout, title ? title : "");
-    printf(",\"status\":\"%s\",\"seconds\":%.3f,\"nodes\":%llu", solve_status_name(r->status), r->seconds,
-           (unsigned long long)r->nodes);
+    printf(",\"status\":\"%s\",\"seconds\":%.3f,\"nodes\":%llu,\"solver\":\"%s\"", solve_status_name(r->status),
+           r->seconds, (unsigned long long)r->nodes, solver_kind_name(k));
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(",\"length\":%ld,\"optimal\":%s", r->length, r->optimal ? "true" : "false");
         else printf(",\"moves\":%ld,\"pushes\":%ld,\"optimal\":%s", r->moves, r->pushes, r->optimal ? "true" : "false");
@@ -121,7 +122,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         solving_run(k, s.game, &s.st, &lim, &r);
         if (tty) fprintf(stderr, "\r%60s\r", "");
         bool sliding = k == SOLVER_SLIDING;
-        if (json) print_json(&s, i + 1, &r, sliding);
+        if (json) print_json(&s, i + 1, &r, k);
         else print_text(&s, i + 1, &r, sliding);
         fflush(stdout);
         solved += r.status == SOLVE_SOLVED;

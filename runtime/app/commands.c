@@ -73,7 +73,7 @@ static const cli_option render_options[] = {
 static const cli_option bench_options[] = {
     { "--quick", NULL, "a reduced set of each benchmark" },
     { "--only", "NAME", "only the benchmark NAME (moves_c, lua, korf100, microban, xsokoban90, "
-                        "sasquatch, hooked, frame_100x100, startup)" },
+                        "sasquatch, hooked, scripted, frame_100x100, startup)" },
     { "--data", "DIR", "the reference data (default ../shared/data beside the data folder, or "
                        "$TESSERA_BENCH_DATA)" },
     { NULL, NULL, NULL }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/userdir.h"
+#include "core/action.h"
 #include "core/movelog.h"
 #include "frontend/window.h"
 #include "script/game.h"
@@ -129,6 +130,7 @@ static void copy_moves(app *a)
     }
     if (!lurd[0]) session_note(s, "No moves to copy yet.");
     else if (clip_set(a, lurd) != 0) session_note(s, "Could not copy: the clipboard is not available.");
+    else if (session_has_actions(s)) session_note(s, "Copied %d actions to the clipboard.", actions_count(lurd));
     else session_note(s, "Copied %zu moves (LURD) to the clipboard.", strlen(lurd));
     free(lurd);
 }
@@ -149,7 +151,12 @@ static void paste_moves(app *a, const char *lurd)
     if (s->st.moves > 0 || history_can_undo(&s->st)) session_restart(s);
     int bad = -1;
     int played = session_play_lurd(s, lurd, &bad);
-    if (bad >= 0)
+    if (bad >= 0 && session_has_actions(s)) {
+        char head[ACTION_TEXT_MAX];
+        snprintf(head, sizeof head, "%.*s", (int)strcspn(lurd + bad, ")") + 1, lurd + bad);
+        session_note(s, "Pasted actions: %s cannot be played here; %d played (Z undoes).", head,
+                     actions_count(lurd) - actions_count(lurd + bad));
+    } else if (bad >= 0)
         session_note(s, "Pasted moves: letter %d ('%c') cannot be played here; %d played (Z undoes).",
                      bad + 1, lurd[bad], played);
     else if (s->solved)
@@ -167,7 +174,8 @@ int transfer_paste(app *a, const char *text)
         session_note(s, "The clipboard is empty.");
         return 0;
     }
-    char *lurd = lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    char *lurd = session_has_actions(s) ? actions_from_text(s->st.rules, s->st.g, t)
+                                        : lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
     if (lurd) {
         paste_moves(a, lurd);
         free(lurd);

@@ -36,7 +36,8 @@ typedef struct levelset {
     level *levels;
 } levelset;
 
-/* The format a file is read in: sliding rules read boards, ".csv" numeric grids, else XSB. */
+/* The format a file is read in: sliding rules (and action rules with a numbered tile) read
+ * boards, ".csv" numeric grids, else XSB. */
 level_format level_format_for(const char *path, const ruleset *r);
 
 /* Parses text (len bytes) into set; name is used in error messages. On failure returns -1,

@@ -1,8 +1,10 @@
 /* solutions.c: solution files. Each non-empty line that is not a comment (';' or '#') is
- * "N: MOVES" for level N, or bare MOVES for the level after the previous one. */
+ * "N: MOVES" for level N, or bare MOVES for the level after the previous one. MOVES are LURD
+ * letters with player digits, or a game's actions (NAME(X,Y) ...); white space is dropped. */
 #include "core/solutions.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,12 +55,21 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                     start = j + 1;
                 }
             }
-            for (int j = start; j < n; j++)
-                if (!isalpha((unsigned char)s[j]) && !isspace((unsigned char)s[j]) &&
-                    !(s[j] >= '1' && s[j] <= '9')) {
+            /* LURD letters and player digits 1-9; actions NAME(X,Y,DIR,N) in parentheses. */
+            int depth = 0;
+            for (int j = start; j < n; j++) {
+                unsigned char c = (unsigned char)s[j];
+                bool ok = isalpha(c) || isspace(c) || (c >= '1' && c <= '9') || (c == '(' && depth == 0) ||
+                          (depth && (isdigit(c) || c == ',' || c == '-' || c == ')')) || c == '_';
+                if (!ok) {
                     solutions_free(out);
-                    return error_set(err, name, line, j + 1, "'%c' is not a move letter", s[j]);
+                    if (c == ')' || c == '(')
+                        return error_set(err, name, line, j + 1, "'%c' does not match (actions are NAME(...))", c);
+                    return error_set(err, name, line, j + 1, "'%c' is not a move letter", c);
                 }
+                if (c == '(') depth = 1;
+                if (c == ')') depth = 0;
+            }
             if (add(out, level, line, s + start, n - start) != 0) {
                 solutions_free(out);
                 return error_set(err, name, line, 1, "out of memory");

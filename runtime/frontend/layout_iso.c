@@ -2,6 +2,8 @@
  * are the flat sprites mapped onto them, drawn back to front (painter's order). */
 #include "frontend/layout_iso.h"
 
+#include "frontend/cell_marks.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -505,6 +507,12 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
         corner(L, g, c, &x, &y);
         int idx = sprites_find(sh, tile_sprite(&r->tile[id]));
         if (s->num && s->num[c] == 0 && sprites_find(sh, "tile_blank") >= 0) idx = sprites_find(sh, "tile_blank");
+        if (id != r->floor_id && idx >= 0 && sprites_transparent(sh, idx)) {
+            /* A picture with transparent parts lies on the plain floor. */
+            int plain = sprites_find(sh, tile_sprite(&r->tile[r->floor_id]));
+            const piece *under = plain >= 0 ? get_piece(art, sh, L, plain, PIECE_DIAMOND) : NULL;
+            if (under) blit_piece(d, under, x - tw / 2, y, 255);
+        }
         const piece *p = idx >= 0 ? get_piece(art, sh, L, idx, PIECE_DIAMOND) : NULL;
         if (p) blit_piece(d, p, x - tw / 2, y, 255);
         else draw_missing(d, x - tw / 2, y, tw, th);
@@ -543,6 +551,15 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
             draw_object(d, sh, art, s, L, opt, sl->to, active, (int)((float)(fx - tx) * (1 - t)),
                         (int)((float)(fy - ty) * (1 - t)));
         }
+    }
+    for (int c = 0; opt->labels && c < g->ncells; c++) {
+        if (!opt->labels[c][0]) continue;
+        corner(L, g, c, &x, &y);
+        cell_label_draw(d, opt->labels[c], x - tw / 4, y, tw / 2, th, s->obj[c] != 0);
+    }
+    if (opt->cursor >= 0 && opt->cursor < g->ncells) {
+        corner(L, g, opt->cursor, &x, &y);
+        diamond_outline(d, x, y, tw, th, tw / 20 + 1, 0xFFFFFFFFu);
     }
     if (opt->highlight >= 0 && opt->highlight < g->ncells) {
         corner(L, g, opt->highlight, &x, &y);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/rules.h"
+#include "frontend/cell_marks.h"
 #include "frontend/layout_iso.h"
 #include "frontend/text.h"
 #include "frontend/theme.h"
@@ -289,6 +290,8 @@ view_options view_options_default(void)
     o.picture = NULL;
     o.picture_numbers = false;
     o.picture_whole = false;
+    o.cursor = -1;
+    o.labels = NULL;
     return o;
 }
 
@@ -398,8 +401,9 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
             int slot = facing_slot(g->topo, s->facing);
             if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
             else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
-        } else if (s->nplayers > 1) {
-            alpha = 150; /* the players that input does not move now */
+        } else if (s->nplayers > 1 && r->kind != RULES_ACTIONS) {
+            alpha = 150; /* the players that input does not move now (pieces of a game with its
+                            own actions stay solid: the selected one is framed instead) */
         }
         if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
     }
@@ -431,11 +435,19 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     int ring = s->nplayers > 1 ? find_variant(sh, "selected", "", hex) : -1;
     int blink = blink_alpha(r, opt->clock_ms);
 
+    /* A floor tile whose picture lets things show through (a key, an arrow) lies on the
+     * plain floor. */
+    int plain = r->floor_id < ntiles ? art[r->floor_id].base : ART_NONE;
     for (c = 0; c < g->ncells; c++) {
         int id = s->floor[c];
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        if (id >= ntiles) draw_missing_floor(d, x, y, w, h);
-        else draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
+        if (id >= ntiles) {
+            draw_missing_floor(d, x, y, w, h);
+            continue;
+        }
+        if (id != r->floor_id && plain >= 0 && art[id].base >= 0 && sprites_transparent(sh, art[id].base))
+            draw_art(d, sh, plain, "floor", true, x, y, w, h, 255);
+        draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
     }
 
     /* Objects in motion are drawn last, over the still ones, between their two cells. */
@@ -458,6 +470,11 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, opt, sl->to, x, y, w, h);
     }
 
+    for (c = 0; opt->labels && c < g->ncells; c++) {
+        if (!opt->labels[c][0]) continue;
+        view_cell_rect(L, g, c, &x, &y, &w, &h);
+        cell_label_draw(d, opt->labels[c], x, y, w, h, s->obj[c] != 0);
+    }
     if (opt->marks) {
         int dl = find_variant(sh, "deadlock", "", hex);
         for (c = 0; c < g->ncells; c++) {
@@ -466,6 +483,10 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
             if (dl >= 0) draw_sprite(d, sh, dl, x, y, w, h, 0xFFFFFFFFu, 255);
             else draw_outline_rect(d, x, y, w, h, w / 12 + 1, DEADLOCK);
         }
+    }
+    if (opt->cursor >= 0 && opt->cursor < g->ncells) {
+        view_cell_rect(L, g, opt->cursor, &x, &y, &w, &h);
+        cell_cursor_draw(d, x, y, w, h);
     }
     if (opt->highlight >= 0 && opt->highlight < g->ncells) {
         int cur = find_variant(sh, "cursor", "", hex);

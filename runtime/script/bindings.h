@@ -60,6 +60,13 @@ void textend_open(lua_State *L);
 
 /* }====== */
 
+/* {====== lstrict.c: strict globals (game scripts) ====== */
+
+/* From now on, reading an undeclared global or assigning one outside a main chunk raises. */
+void tstrict_open(lua_State *L);
+
+/* }====== */
+
 /* {====== gamedef.c: tessera.game { ... } ====== */
 
 typedef struct gamedef {

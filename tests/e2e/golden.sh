@@ -55,6 +55,17 @@ expect_status 0 "render without the font" -- env TESSERA_FONT=/nonexistent/DejaV
 expect_output "does not load" "the missing font is said"
 compare sokoban_1_bitmap_font
 differ_picture "$outdir/sokoban_1.png" "$outdir/sokoban_1_bitmap_font.png" "the fallback font draws like the TrueType one" 100
+# Games with their own rules: lights on and off (and no light where the board has a hole),
+# a key picked up (its count labels the player; the door and the key lie over the floor), a
+# robot selected by Tab (its frame; the target drawn over the floor), and F1 naming actions.
+expect_status 0 "render lights 10" -- "$tessera" render lights --level 10 --size 480x360 --out "$outdir/scripted_lights_10.png"
+compare scripted_lights_10
+expect_status 0 "doors, a key taken" -- "$tessera" play doors --level 4 --size 480x360 --keys "left" --screenshot "$outdir/scripted_doors_key.png"
+compare scripted_doors_key
+expect_status 0 "drift, a robot chosen" -- "$tessera" play drift --level 3 --size 480x360 --keys "tab" --screenshot "$outdir/scripted_drift_select.png"
+compare scripted_drift_select
+expect_status 0 "lights F1" -- "$tessera" play lights --level 2 --size 480x360 --keys "f1" --screenshot "$outdir/help_lights.png"
+compare help_lights
 # A render that fails must not leave a broken image behind or crash.
 expect_status 2 "render to a missing folder" -- "$tessera" render sokoban --out /nonexistent/dir/x.png
 finish

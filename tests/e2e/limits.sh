@@ -10,7 +10,8 @@ rm -rf "$outdir"
 mkdir -p "$outdir"
 . "$(dirname "$0")/lib.sh"
 
-printf '#####\n#@  #\n#####\n' > "$outdir/corridor.xsb"
+# (a box and its goal at the far end: a level solved at its start would be refused)
+printf '########\n#@   $.#\n########\n' > "$outdir/corridor.xsb"
 
 # A hook with `while true do end`: each move's hook is stopped, the moves stand.
 expect_status 0 "runaway hook during play" -- "$tessera" play tests/lua/data/loop_hook.lua "$outdir/corridor.xsb" --keys "right left"
@@ -34,7 +35,8 @@ cat > "$game" <<'LUA'
 print("loaded")
 return tessera.game {
   name = "Calm",
-  tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" }, ["@"] = { "player", player = true } },
+  tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" }, ["@"] = { "player", player = true },
+            ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true } },
 }
 LUA
 : > "$outdir/err.txt"
