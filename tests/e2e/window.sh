@@ -11,6 +11,10 @@ rm -rf "$outdir"
 mkdir -p "$outdir"
 . "$(dirname "$0")/lib.sh"
 export XDG_DATA_HOME="$outdir/xdg" SDL_AUDIODRIVER=dummy
+# Under AddressSanitizer, a real X11 window leaves blocks that libdbus and the X libraries
+# never free (not ours, and without symbols to suppress by name): leak checks stay with the
+# dummy-driver tests, this one checks behaviour.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 trap 'kill "$pid" 2>/dev/null; stop_xvfb' EXIT
 pid=
 
