@@ -131,12 +131,14 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
         return;
     }
     levelset set;
-    if (levelset_load(&set, file, game_rules(g), &err) != 0) {
+    if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
         report(c, &err);
     } else {
         int undecided;
         if (check_solvable(c, g, &set, &undecided) == 0) {
-            printf("%s: ok (%d level%s for %s", file, set.count, set.count == 1 ? "" : "s", game_name(g));
+            cli_text(stdout, file);
+            printf(": ok (%d level%s for ", set.count, set.count == 1 ? "" : "s");
+            cli_text(stdout, game_name(g));
             if (undecided) printf("; %d not decided in %g s", undecided, c->seconds);
             printf(")\n");
         }
@@ -165,7 +167,7 @@ static void check_script(checker *c, const app_paths *p, const char *file)
         error_set(&err, game_path(g), line, col, "art = \"%s\": no such file beside the script", game_art(g));
         report(c, &err);
     } else if (art[0]) {
-        if (skins_load_file(art, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
+        if (skins_load_file(art, g, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
         else have_merged = true;
     }
     check_sprites(c, g, have_merged ? &merged : c->have_sheet ? &c->sheet : NULL);
@@ -180,10 +182,15 @@ static void check_script(checker *c, const app_paths *p, const char *file)
         report(c, &err);
     } else if (def) {
         levelset set;
-        if (levelset_load(&set, levels, game_rules(g), &err) != 0) report(c, &err);
+        if (app_read_levels(g, levels, true, game_rules(g), &set, &err) != 0) report(c, &err);
         else levelset_free(&set);
     }
-    if (c->bad == before) printf("%s: ok (game \"%s\")\n", file, game_name(g));
+    if (c->bad == before) {
+        cli_text(stdout, file);
+        printf(": ok (game \"");
+        cli_text(stdout, game_name(g));
+        printf("\")\n");
+    }
     game_free(g);
 }
 
@@ -295,8 +302,9 @@ static void check_skin(checker *c, const char *file)
     skin_desc *d = malloc(sizeof *d);
     if (!d) return;
     sprites own;
-    if (skin_read(file, d, &err) != 0 || skins_load_file(file, NULL, &own, NULL, 0, &err) != 0) {
+    if (skin_read(file, NULL, d, &err) != 0 || skins_load_file(file, NULL, NULL, &own, NULL, 0, &err) != 0) {
         report(c, &err);
+        skin_desc_free(d);
         free(d);
         return;
     }
@@ -309,10 +317,14 @@ static void check_skin(checker *c, const char *file)
         char buf[ERROR_TEXT_MAX + 300];
         printf("%s (note)\n", error_format(&err, buf, sizeof buf));
     }
-    if (c->bad == before)
-        printf("%s: ok (skin \"%s\", %d picture%s)\n", file, d->name[0] ? d->name : "?", d->count,
-               d->count == 1 ? "" : "s");
+    if (c->bad == before) {
+        cli_text(stdout, file);
+        printf(": ok (skin \"");
+        cli_text(stdout, d->name[0] ? d->name : "?");
+        printf("\", %d picture%s)\n", d->count, d->count == 1 ? "" : "s");
+    }
     sprites_free(&own);
+    skin_desc_free(d);
     free(d);
 }
 

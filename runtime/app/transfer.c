@@ -2,7 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/transfer.h"
 
-#include <errno.h>
+#include "core/filewrite.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,15 +47,10 @@ char *transfer_level_text(const session *s)
     return out;
 }
 
+/* Complete or not at all: a full disk leaves no empty or cut file behind. */
 static int write_text(const char *path, const char *text, error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    size_t n = strlen(text);
-    int ok = fwrite(text, 1, n, f) == n;
-    if (fclose(f) != 0) ok = 0;
-    if (!ok) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return 0;
+    return filewrite_atomic(path, text, strlen(text), NULL, err);
 }
 
 int transfer_write_solution(const session *s, const char *path, error *err)

@@ -87,6 +87,25 @@ bool game_has_hook(const game *g, const char *hook);
 /* The script and the modules it required, for hot reload to watch. */
 int game_source_files(const game *g, const char *const **files);
 
+/* A file the game's script names (its levels, art or picture), read as the script itself
+ * would read it: beneath the game's sandbox roots (see core/confine.h), relative names from
+ * the script's folder. A malloc'd, NUL-terminated copy (length in *len; the name as given,
+ * joined to the script's folder, into path when path is not NULL), or NULL with err ("NAME:
+ * outside the folders scripts may read", "no such file", "not a regular file", ...). Files
+ * larger than max bytes are refused. */
+char *game_read_file(const game *g, const char *name, size_t max, size_t *len, char *path, size_t size, error *err);
+/* Whether game_read_file would find name (a regular file beneath the roots). */
+bool game_may_read(const game *g, const char *name);
+/* A file the app found for the game (path from the working folder): its levels = "..." file
+ * along the search path (by_game: always beneath the game's roots, since the script named
+ * it), or a level file the player or a mod's folder gave (beneath the roots when one covers
+ * it, so a mod's file that leads elsewhere is refused; otherwise read as named). As
+ * game_read_file otherwise. */
+char *game_read_path(const game *g, const char *path, bool by_game, size_t max, size_t *len, error *err);
+/* Like game_load, reading the script only beneath the mods and search-path folders (a mod's
+ * file that leads elsewhere is not run): for scripts the app lists from a mod's folder. */
+game *game_load_listed(const char *scripts_dir, const char *path, error *err);
+
 /* on_move(level, move) after a successful move; move = { dir = "up", pushed = bool,
  * to = cell of the active player (the blank for sliding rules) }. dir -1 gives dir = nil. */
 int game_on_move(game *g, state *s, int dir, int pushed, error *err);

@@ -71,8 +71,11 @@ first_edit() {
 printf '########\n#@  $ .#\n#      #\n########\n' > "$levels"
 write_game "Before" 'print("on_reload ran")'
 
-# run_play ENV KEYS: starts the game in the background; its pid in $pid.
+# run_play ENV KEYS: starts the game in the background; its pid in $pid. The output files
+# are emptied first, so waiting for a line never finds the previous run's.
 run_play() {
+    : > "$outdir/out.json"
+    : > "$outdir/err.txt"
     env $1 "$tessera" play "$game" "$levels" --keys "$2" > "$outdir/out.json" 2> "$outdir/err.txt" &
     pid=$!
 }
@@ -147,6 +150,7 @@ expect_output '"reload_error":"' "a pending reload error is reported"
 
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
+: > "$outdir/err.txt"
 "$tessera" play "$game" "$levels" --no-watch --keys "right wait:1500" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
 wait_for "$outdir/err.txt" "loaded" 1
