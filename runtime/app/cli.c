@@ -1,9 +1,13 @@
 /* cli.c: the command line: sub-command dispatch, usage text and shared option helpers. */
+#define _DEFAULT_SOURCE
 #include "app/cli.h"
+#include "app/commands.h"
 #include "app/mods.h"
 #include "core/textsafe.h"
+#include "script/game.h"
 #include "script/solving.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -14,38 +18,21 @@
 #define TESSERA_VERSION "dev"
 #endif
 
-static const char usage_text[] =
-    "usage: tessera [COMMAND] [ARGS]\n"
-    "\n"
-    "  tessera                                  window with the menu of bundled games\n"
-    "  tessera play GAME [FILE] [--level N]     play; GAME is a bundled name or a .lua script\n"
-    "        [--keys 'SEQ'] [--screenshot OUT.png] [--size WxH] [--seed N] [--resume]\n"
-    "        [--view flat|iso] [--no-watch] [--image FILE]\n"
-    "                                           --keys plays the tokens of SEQ (up down left\n"
-    "                                           right z y r n p h ... click:COL,ROW wait:MS)\n"
-    "                                           through the game loop, then prints the result;\n"
-    "                                           edits to the script or level file reload live\n"
-    "                                           (--no-watch turns that off)\n"
-    "  tessera solve [--game G] FILE [--level N] [--timeout S] [--optimal] [--json]\n"
-    "                                           solve each level (default 10 s each)\n"
-    "  tessera verify FILE SOLUTIONS [--game G] [--json]\n"
-    "                                           replay solutions, report each level\n"
-    "  tessera check FILE...  [--game G]        validate level files, game scripts, mods, skins\n"
-    "  tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso]\n"
-    "        [--image FILE] --out OUT.png\n"
-    "                                           draw a level to a PNG without a window\n"
-    "  tessera run SCRIPT.lua [ARGS...]         run a Lua script headless against the API\n"
-    "  tessera bench [--quick] [--only NAME] [--data DIR]\n"
-    "                                           the benchmark suite, figures as JSON lines\n"
-    "\n"
-    "\n"
-    "Every command takes --mods DIR (repeatable): user mods, searched before the bundled games\n"
-    "and levels, as are those in $XDG_DATA_HOME/tessera/mods.\n"
-    "Exit status: 0 success, 1 some level not solved, 2 bad input.\n";
-
 int cli_bad_option(const char *cmd, const char *opt)
 {
-    fprintf(stderr, "tessera %s: unknown option '%s' (see 'tessera --help')\n", cmd, opt);
+    const char *near = cli_suggest_option(cli_find_command(cmd), opt);
+    fprintf(stderr, "tessera %s: unknown option '%s'", cmd, opt);
+    if (near) fprintf(stderr, " (did you mean '%s'?)", near);
+    fprintf(stderr, "; see 'tessera %s --help'\n", cmd);
+    return -1;
+}
+
+int cli_usage(const char *cmd)
+{
+    const cli_command *c = cli_find_command(cmd);
+    fprintf(stderr, "tessera %s: usage: ", cmd);
+    if (c) cli_print_synopsis(stderr, c);
+    fprintf(stderr, "\n(see 'tessera %s --help')\n", cmd);
     return -1;
 }
 
@@ -114,21 +101,117 @@ void cli_text(void *file, const char *s)
     if (s) textsafe_write(file, s, strlen(s), 0);
 }
 
+/* `tessera help games`: the games `play` can start, from the scripts folders on the search
+ * path (each mod's, then the bundled one), without loading them; one name per line. */
+/* A name one can type after `play`: no spaces, quotes or control characters (a mod's file
+ * named with terminal escapes must not reach the terminal). */
+static bool plain_name(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' || c == 0x7f || c == '"' || c == '\'' || c == '\\') return false;
+    }
+    return true;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void list_games(const app_paths *p)
+{
+    enum { MAX_GAMES = 512 };
+    char *names[MAX_GAMES];
+    int n = 0;
+    for (const char *dir = p->script_path; dir && *dir;) {
+        const char *sep = strchr(dir, GAME_SEARCH_SEP);
+        char folder[PATH_MAX_LEN];
+        snprintf(folder, sizeof folder, "%.*s", (int)(sep ? (size_t)(sep - dir) : strlen(dir)), dir);
+        dir = sep ? sep + 1 : NULL;
+        DIR *d = opendir(folder);
+        if (!d) continue;
+        for (struct dirent *e; n < MAX_GAMES && (e = readdir(d));) {
+            size_t len = strlen(e->d_name);
+            if (len < 5 || e->d_name[0] == '_' || e->d_name[0] == '.' || strcmp(e->d_name + len - 4, ".lua") != 0 ||
+                !plain_name(e->d_name, len - 4))
+                continue;
+            char *name = strndup(e->d_name, len - 4);
+            if (!name) break;
+            int dup = 0;
+            for (int i = 0; i < n && !dup; i++) dup = strcmp(names[i], name) == 0;
+            if (dup) free(name);    /* a mod's game of the same name replaces the bundled one */
+            else names[n++] = name;
+        }
+        closedir(d);
+    }
+    if (n > 1) qsort(names, (size_t)n, sizeof *names, compare_names);
+    for (int i = 0; i < n; i++) {
+        printf("%s\n", names[i]);
+        free(names[i]);
+    }
+}
+
+/* The command's own arguments end where `run SCRIPT`'s arguments for the script begin. */
+static int own_args(const cli_command *c, int argc, char **argv)
+{
+    if (strcmp(c->name, "run") != 0) return argc;
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] != '-') return i;
+    return argc;
+}
+
+static int is_help_flag(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0; }
+
+/* `tessera help [COMMAND]`. */
+static int help_command(const app_paths *p, int argc, char **argv)
+{
+    if (argc == 0) {
+        cli_print_usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[0], "games") == 0) {
+        list_games(p);
+        return EXIT_OK;
+    }
+    const cli_command *c = cli_find_command(is_help_flag(argv[0]) ? "help" : argv[0]);
+    if (!c || !c->name[0]) {
+        fprintf(stderr, "tessera help: no command '%s' (see 'tessera --help')\n", argv[0]);
+        return EXIT_BAD_INPUT;
+    }
+    cli_print_command_help(stdout, c);
+    return EXIT_OK;
+}
+
 int cli_main(int argc, char **argv)
 {
     app_paths p;
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-                      strcmp(argv[1], "help") == 0)) {
-        fputs(usage_text, stdout);
+    if (argc >= 2 && (is_help_flag(argv[1]) || (strcmp(argv[1], "help") == 0 && argc == 2))) {
+        cli_print_usage(stdout);
+        bool found = paths_init(&p, argv[0]) == 0;
+        printf("\nBundled games and levels: %s%s\nYour progress, settings and mods: %s\n", p.root,
+               found ? "" : " (not found: set TESSERA_DATA_DIR)", p.data_home);
         return EXIT_OK;
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
         printf("tessera %s\n", TESSERA_VERSION);
         return EXIT_OK;
     }
+    /* COMMAND --help (or -h) anywhere among the command's own arguments. */
+    const cli_command *cmd = argc >= 2 ? cli_find_command(argv[1]) : NULL;
+    if (cmd && cmd->run) {
+        int own = own_args(cmd, argc - 2, argv + 2);
+        for (int i = 0; i < own; i++) {
+            if (is_help_flag(argv[2 + i])) {
+                cli_print_command_help(stdout, cmd);
+                return EXIT_OK;
+            }
+            const cli_option *o = cli_find_option(cmd, argv[2 + i]);
+            if (o && o->value) i++;              /* its value may be anything, "--help" too */
+        }
+    }
+    if (argc >= 3 && strcmp(argv[1], "help") == 0 && strcmp(argv[2], "games") != 0)
+        return help_command(NULL, argc - 2, argv + 2);
     if (paths_init(&p, argv[0]) != 0) {
         fprintf(stderr, "tessera: cannot find the game data (scripts/ and levels/ under '%s'); "
-                        "set TESSERA_DATA to the folder that holds them\n", p.root);
+                        "set TESSERA_DATA_DIR to the folder that holds them\n", p.root);
         return EXIT_BAD_INPUT;
     }
     solving_set_cache_dir(p.cache_home);
@@ -155,15 +238,13 @@ int cli_main(int argc, char **argv)
     argv[argc] = NULL;
     if (mods_init(&p, extra, nextra) != 0) return EXIT_BAD_INPUT;
     if (argc < 2) return cmd_menu(&p, argc - 1, argv + 1);
-    static const struct {
-        const char *name;
-        int (*run)(const app_paths *, int, char **);
-    } commands[] = {
-        { "bench", cmd_bench }, { "check", cmd_check }, { "play", cmd_play }, { "render", cmd_render },
-        { "run", cmd_run },     { "solve", cmd_solve },   { "verify", cmd_verify },
-    };
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(&p, argc - 2, argv + 2);
-    fprintf(stderr, "tessera: unknown command '%s'\n\n%s", argv[1], usage_text);
+    if (strcmp(argv[1], "help") == 0) return help_command(&p, argc - 2, argv + 2);
+    cmd = cli_find_command(argv[1]);
+    if (cmd && cmd->run && cmd->name[0]) return cmd->run(&p, argc - 2, argv + 2);
+    if (argv[1][0] == '-') fprintf(stderr, "tessera: unknown option '%s'; see 'tessera --help'\n", argv[1]);
+    else if (cli_suggest_command(argv[1]))
+        fprintf(stderr, "tessera: unknown command '%s' (did you mean '%s'?); see 'tessera --help'\n", argv[1],
+                cli_suggest_command(argv[1]));
+    else fprintf(stderr, "tessera: unknown command '%s'; see 'tessera --help'\n", argv[1]);
     return EXIT_BAD_INPUT;
 }

@@ -24,6 +24,8 @@ int cli_int_arg(const char *cmd, const char *opt, const char *value, int min, in
 int cli_size_arg(const char *cmd, const char *opt, const char *value, int *w, int *h);
 int cli_need_value(const char *cmd, int argc, char **argv, int i);
 int cli_bad_option(const char *cmd, const char *opt);
+/* "tessera CMD: usage: ..." from the command table, for missing arguments. */
+int cli_usage(const char *cmd);
 /* Writes s as a JSON string literal (with quotes) to f: valid UTF-8 always (bytes that are
  * not UTF-8 become U+FFFD), control characters and bidi overrides as \u escapes. */
 void cli_json_string(void *file, const char *s);

@@ -9,6 +9,7 @@
  * a level the solver proves impossible is a problem; one it cannot decide in time is not.
  * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed. */
 #define _DEFAULT_SOURCE
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "app/mods.h"
 #include "app/session.h"
 #include "core/level.h"
+#include "core/solutions.h"
 #include "frontend/sprites.h"
 #include "script/game.h"
 #include "script/skin.h"
@@ -215,6 +217,117 @@ static const char *game_for(const checker *c, const app_paths *p, const char *fi
     return app_guess_game(file);
 }
 
+/* The level file a solution file belongs to: the file beside it with the same name and
+ * another extension (tessera.sol -> tessera.xsb). 0 with the path, or -1. */
+static int level_file_for(const char *sol, char *out, size_t size)
+{
+    char dir[PATH_MAX_LEN], stem[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", sol);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(dir, sizeof dir, ".");
+    path_stem(sol, stem, sizeof stem);
+    static const char *const exts[] = { ".xsb", ".sok", ".hsb", ".txt", ".csv", NULL };
+    for (int i = 0; exts[i]; i++) {
+        char name[PATH_MAX_LEN];
+        snprintf(name, sizeof name, "%s%s", stem, exts[i]);
+        if (slash) path_join(out, size, dir, name);
+        else snprintf(out, size, "%s", name);
+        if (path_exists(out) && !path_is_dir(out)) return 0;
+    }
+    return -1;
+}
+
+/* The column of the index-th move of the solution on line `line` of file: moves follow the
+ * "N:" prefix, and spaces between them do not count. 0 when it cannot be found. */
+static int move_column(const char *file, int line, int index)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) return 0;
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = 0;
+    for (int l = 1; l <= line && (n = getline(&text, &cap, f)) >= 0; l++) {}
+    fclose(f);
+    int col = 0;
+    if (n > 0) {
+        ssize_t k = 0;
+        while (k < n && isspace((unsigned char)text[k])) k++;
+        ssize_t j = k;
+        while (j < n && isdigit((unsigned char)text[j])) j++;
+        if (j < n && text[j] == ':') k = j + 1;
+        for (int seen = -1; k < n; k++) {
+            if (isspace((unsigned char)text[k])) continue;
+            if (++seen == index) {
+                col = (int)k + 1;
+                break;
+            }
+        }
+    }
+    free(text);
+    return col;
+}
+
+/* A solution file: each solution replayed on its level of the level file beside it, through
+ * the game's own rules (hooks included), and reported level by level. */
+static void check_solutions(checker *c, const app_paths *p, const char *file)
+{
+    error err;
+    char levels[PATH_MAX_LEN], gbuf[PATH_MAX_LEN];
+    solution_list sols;
+    if (solutions_load(&sols, file, &err) != 0) {
+        report(c, &err);
+        return;
+    }
+    if (level_file_for(file, levels, sizeof levels) != 0) {
+        char stem[PATH_MAX_LEN];
+        path_stem(file, stem, sizeof stem);
+        error_set(&err, file, 0, 0, "no level file beside it to replay it on (%s.xsb, .sok, .hsb, .txt or .csv)", stem);
+        report(c, &err);
+        solutions_free(&sols);
+        return;
+    }
+    session s;
+    if (session_open(&s, p, game_for(c, p, levels, gbuf, sizeof gbuf), levels, 0, &err) != 0) {
+        report(c, &err);
+        solutions_free(&sols);
+        return;
+    }
+    int solved = 0, failed = 0;
+    for (int i = 0; i < sols.count; i++) {
+        const solution *sol = &sols.v[i];
+        if (sol->level > s.levels.count) {
+            error_set(&err, file, sol->line, 1, "level %d does not exist (%s has %d)", sol->level, levels,
+                      s.levels.count);
+            report(c, &err);
+            continue;
+        }
+        session_goto(&s, sol->level - 1);
+        int bad = -1;
+        session_play_lurd(&s, sol->moves, &bad);
+        const char *title = session_level_title(&s);
+        if (s.solved) {
+            printf("%s:%d: level %d%s%s%s: solved, %ld moves, %ld pushes\n", file, sol->line, sol->level,
+                   title ? " (" : "", title ? title : "", title ? ")" : "", s.st.moves, s.st.pushes);
+            solved++;
+            continue;
+        }
+        if (bad >= 0)
+            error_set(&err, file, sol->line, move_column(file, sol->line, bad), "level %d: move %d ('%c') cannot be made there",
+                      sol->level, bad + 1, sol->moves[bad]);
+        else
+            error_set(&err, file, sol->line, move_column(file, sol->line, 0),
+                      "level %d: the solution ends with the level unsolved (%ld moves played)", sol->level, s.st.moves);
+        char buf[ERROR_TEXT_MAX + 300];
+        printf("%s\n", error_format(&err, buf, sizeof buf));
+        failed++;
+    }
+    c->unsolvable += failed;
+    if (!failed) printf("%s: ok (%d solution%s replayed on %s, all solved)\n", file, solved, solved == 1 ? "" : "s", levels);
+    session_close(&s);
+    solutions_free(&sols);
+}
+
 static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The files of dir (sorted), or the sub-folders when folders is set; caller frees. */
@@ -394,6 +507,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         if (path_is_dir(argv[i])) check_folder(&c, argv[i]);
         else if (is_skin_file(argv[i])) check_skin(&c, argv[i]);
         else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i]);
+        else if (ends_with(argv[i], ".sol")) check_solutions(&c, p, argv[i]);
         else check_levels(&c, p, argv[i], game_for(&c, p, argv[i], buf, sizeof buf));
     }
     if (c.have_sheet) sprites_free(&c.sheet);

@@ -166,7 +166,7 @@ int cmd_play(const app_paths *p, int argc, char **argv)
     window *win = NULL;
     if (!pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) {
         fprintf(stderr, no_display_text, err.msg);
-        return EXIT_UNSOLVED;
+        return EXIT_BAD_INPUT;
     }
     if (pa.keys && window_open(&win, "Tessera", pa.w, pa.h, &err) != 0) win = NULL; /* headless */
     int w = pa.w, h = pa.h;
@@ -229,7 +229,7 @@ int cmd_menu(const app_paths *p, int argc, char **argv)
     window *win = NULL;
     if (window_open(&win, "Tessera", DEFAULT_W, DEFAULT_H, &err) != 0) {
         fprintf(stderr, no_display_text, err.msg);
-        return EXIT_UNSOLVED;
+        return EXIT_BAD_INPUT;
     }
     int w, h;
     window_canvas_size(win, &w, &h);

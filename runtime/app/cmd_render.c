@@ -35,7 +35,7 @@ int cmd_render(const app_paths *p, int argc, char **argv)
         }
     }
     if (!gname || !out) {
-        fprintf(stderr, "tessera render: usage: tessera render GAME [FILE] [--level N] [--size WxH] [--view flat|iso] [--image FILE] --out OUT.png\n");
+        cli_usage("render");
         return EXIT_BAD_INPUT;
     }
     view_kind vk;

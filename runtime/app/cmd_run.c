@@ -7,7 +7,7 @@
 int cmd_run(const app_paths *p, int argc, char **argv)
 {
     if (argc < 1) {
-        fprintf(stderr, "tessera run: usage: tessera run SCRIPT.lua [ARGS...]\n");
+        cli_usage("run");
         return EXIT_BAD_INPUT;
     }
     return script_run_file(p->script_path, p->level_path, argv[0], argc - 1, argv + 1);

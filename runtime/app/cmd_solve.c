@@ -100,7 +100,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         }
     }
     if (!file) {
-        fprintf(stderr, "tessera solve: usage: tessera solve [--game G] FILE [--level N] [--timeout S] [--optimal] [--json]\n");
+        cli_usage("solve");
         return EXIT_BAD_INPUT;
     }
     error err;

@@ -29,7 +29,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
         }
     }
     if (nfiles != 2) {
-        fprintf(stderr, "tessera verify: usage: tessera verify FILE SOLUTIONS [--game G] [--json]\n");
+        cli_usage("verify");
         return EXIT_BAD_INPUT;
     }
     error err;

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/paths.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,12 @@
 
 #ifndef TESSERA_SOURCE_DIR
 #define TESSERA_SOURCE_DIR "."
+#endif
+#ifndef TESSERA_BUILD_DIR
+#define TESSERA_BUILD_DIR "."
+#endif
+#ifndef TESSERA_REL_DATA_DIR
+#define TESSERA_REL_DATA_DIR "../share/tessera"
 #endif
 
 const char *path_join(char *out, size_t size, const char *a, const char *b)
@@ -78,34 +85,37 @@ int paths_init(app_paths *p, const char *argv0)
 
     path_join(p->mods_home, sizeof p->mods_home, p->data_home, "mods");
 
-    const char *env = getenv("TESSERA_DATA");
+    /* $TESSERA_DATA_DIR names the folder (TESSERA_DATA is its older name). */
+    const char *env = getenv("TESSERA_DATA_DIR");
+    if (!env || !*env) env = getenv("TESSERA_DATA");
     if (env && *env) {
         set_root(p, env);
         return is_root(env) ? 0 : -1;
     }
-    /* Beside the executable (installed trees) or one level up (a build folder in the repo). */
     char exe[PATH_MAX_LEN] = "";
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) exe[n] = '\0';
-    else if (argv0) snprintf(exe, sizeof exe, "%s", argv0);
+    else if (argv0 && strchr(argv0, '/')) snprintf(exe, sizeof exe, "%s", argv0);
     char *slash = strrchr(exe, '/');
-    if (slash) {
-        *slash = '\0';
-        char cand[PATH_MAX_LEN];
-        const char *ups[] = { "", "/..", "/../..", "/../share/tessera" };
-        for (size_t i = 0; i < sizeof ups / sizeof *ups; i++) {
-            snprintf(cand, sizeof cand, "%s%s", exe, ups[i]);
-            if (is_root(cand)) {
-                char real[PATH_MAX_LEN];
-                set_root(p, realpath(cand, real) ? real : cand);
-                return 0;
-            }
-        }
+    if (!slash) {
+        set_root(p, ".");
+        return -1;
     }
-    if (is_root(TESSERA_SOURCE_DIR)) {
+    *slash = '\0';
+    /* An installed copy: PREFIX/bin/tessera finds PREFIX/share/tessera, wherever the prefix
+     * was moved to (the relative path from bindir to the data folder is fixed at build time). */
+    char cand[PATH_MAX_LEN], real[PATH_MAX];   /* realpath writes up to PATH_MAX */
+    int len = snprintf(cand, sizeof cand, "%s/%s", exe, TESSERA_REL_DATA_DIR);
+    if (len > 0 && (size_t)len < sizeof cand && is_root(cand)) {
+        set_root(p, realpath(cand, real) ? real : cand);
+        return 0;
+    }
+    /* Run from the build folder: the source tree it was built from. Only there, so that an
+     * installed or copied binary never reads a source tree by accident. */
+    if (realpath(TESSERA_BUILD_DIR, real) && strcmp(real, exe) == 0 && is_root(TESSERA_SOURCE_DIR)) {
         set_root(p, TESSERA_SOURCE_DIR);
         return 0;
     }
-    set_root(p, ".");
-    return is_root(".") ? 0 : -1;
+    set_root(p, cand);
+    return -1;
 }

@@ -27,8 +27,10 @@ typedef struct app_paths {
     char level_path[SEARCH_PATH_LEN];  /* each mod's levels/, then levels */
 } app_paths;
 
-/* Finds the data root: $TESSERA_DATA, else beside or above the executable, else the source
- * tree the binary was built from. Returns 0, or -1 when no root holds scripts/. */
+/* Finds the data root: $TESSERA_DATA_DIR, else the installed data folder relative to the
+ * executable (PREFIX/bin -> PREFIX/share/tessera), else, for a binary run from its own build
+ * folder, the source tree it was built from. Returns 0, or -1 when no root holds scripts/
+ * and levels/ (p->root then names the folder looked for). */
 int paths_init(app_paths *p, const char *argv0);
 /* Joins a and b with one '/' into out. */
 const char *path_join(char *out, size_t size, const char *a, const char *b);

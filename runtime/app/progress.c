@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/progress.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ uint32_t progress_fingerprint(const level *lv, const ruleset *r)
 /* The set as it is named in the file: relative to the bundled levels, else its full path. */
 static void set_key(const app_paths *p, const session *s, char *out, size_t size)
 {
-    char real[PATH_MAX_LEN], root[PATH_MAX_LEN];
+    char real[PATH_MAX], root[PATH_MAX];   /* realpath writes up to PATH_MAX */
     const char *path = realpath(s->levels_path, real) ? real : s->levels_path;
     const char *levels = realpath(p->levels, root) ? root : p->levels;
     size_t n = strlen(levels);
@@ -45,7 +46,7 @@ static void set_key(const app_paths *p, const session *s, char *out, size_t size
 
 static void game_key(const session *s, char *out, size_t size)
 {
-    char real[PATH_MAX_LEN];
+    char real[PATH_MAX];
     if (strchr(s->game_arg, '/') || strstr(s->game_arg, ".lua")) snprintf(out, size, "%s", realpath(s->game_arg, real) ? real : s->game_arg);
     else snprintf(out, size, "%s", s->game_arg);
 }

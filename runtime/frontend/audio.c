@@ -1,10 +1,12 @@
 /* audio.c: the sound effects' loader and mixer (SDL audio). */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include "frontend/audio.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <SDL.h>
 
@@ -88,9 +90,34 @@ static int load_clip(clip *c, const char *path)
     return 0;
 }
 
+static bool path_there(const char *dir, const char *name)
+{
+    char path[1024];
+    if (!dir || !*dir) return false;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Whether a sound server or a sound card can be there at all. Without one, SDL's ALSA back
+ * end prints a page of alsa-lib errors before it gives up, so such a machine is silent
+ * without asking. An audio driver named in SDL_AUDIODRIVER is always tried. */
+static bool audio_possible(void)
+{
+    const char *driver = getenv("SDL_AUDIODRIVER"), *runtime = getenv("XDG_RUNTIME_DIR");
+    const char *pulse = getenv("PULSE_SERVER");
+    if ((driver && *driver) || (pulse && *pulse)) return true;
+    if (path_there(runtime, "pulse/native") || path_there(runtime, "pipewire-0")) return true;
+    DIR *d = opendir("/dev/snd");
+    if (!d) return false;
+    bool pcm = false;
+    for (struct dirent *e; !pcm && (e = readdir(d));) pcm = strncmp(e->d_name, "pcm", 3) == 0;
+    closedir(d);
+    return pcm;
+}
+
 audio *audio_open(const char *dir)
 {
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) return NULL;
+    if (!audio_possible() || SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) return NULL;
     audio *au = calloc(1, sizeof *au);
     if (!au) {
         SDL_QuitSubSystem(SDL_INIT_AUDIO);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <SDL.h>
 
@@ -28,25 +29,71 @@ struct window {
     int pad_event;              /* a hot-plug to report: 1 added, -1 removed, 0 none */
 };
 
+static bool env_set(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v;
+}
+
+/* True, with err set, when no display can be there: no X11 or Wayland display named and no
+ * video driver asked for, and no DRM device for SDL's console driver. Decided before SDL
+ * starts, which would otherwise print the Wayland library's complaints and then fall back
+ * to a driver that shows nothing. */
+static bool display_missing(error *err)
+{
+    if (env_set("SDL_VIDEODRIVER")) return false;
+    bool x11 = env_set("DISPLAY"), wayland = env_set("WAYLAND_DISPLAY");
+    /* Only the drivers a display is named for: SDL would otherwise try Wayland too, whose
+     * library complains on stderr when it finds no compositor. */
+    if (x11 || wayland) {
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, x11 && wayland ? "wayland,x11" : x11 ? "x11" : "wayland");
+        return false;
+    }
+    if (access("/dev/dri/card0", R_OK | W_OK) == 0) {
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "kmsdrm");   /* a console with a graphics device */
+        return false;
+    }
+    error_set(err, NULL, 0, 0, "neither DISPLAY nor WAYLAND_DISPLAY is set");
+    return true;
+}
+
+/* Stops the video subsystem, and SDL itself once nothing else of it runs: only SDL_Quit
+ * lets go of what SDL started on the side (its D-Bus connection, for one). */
+static void quit_video(void)
+{
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
+}
+
 int window_open(window **out, const char *title, int w, int h, error *err)
 {
     window *win;
     *out = NULL;
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest"); /* whole-number enlargement: crisp */
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
-        return error_set(err, NULL, 0, 0, "no display is available (SDL: %s)", SDL_GetError());
+    if (display_missing(err)) return -1;
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        error_set(err, NULL, 0, 0, "SDL: %s", SDL_GetError());
+        quit_video();
+        return -1;
+    }
+    /* SDL 2.26 falls back to drivers that show nothing: refuse them unless asked for. */
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!env_set("SDL_VIDEODRIVER") && driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy"))) {
+        error_set(err, NULL, 0, 0, "SDL found only its '%s' driver", driver);
+        quit_video();
+        return -1;
+    }
     win = calloc(1, sizeof *win);
     if (!win) {
-        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        quit_video();
         return error_set(err, NULL, 0, 0, "out of memory");
     }
     win->win = SDL_CreateWindow(title ? title : "Tessera", SDL_WINDOWPOS_CENTERED,
                                 SDL_WINDOWPOS_CENTERED, w, h,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win->win) {
-        error_set(err, NULL, 0, 0, "no display is available: cannot open a window (SDL: %s)",
-                  SDL_GetError());
+        error_set(err, NULL, 0, 0, "cannot open a window (SDL: %s)", SDL_GetError());
         window_close(win);
         return -1;
     }
@@ -80,7 +127,7 @@ void window_close(window *win)
     if (win->ren) SDL_DestroyRenderer(win->ren);
     if (win->win) SDL_DestroyWindow(win->win);
     free(win);
-    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    quit_video();
 }
 
 void window_set_title(window *win, const char *title)

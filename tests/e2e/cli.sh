@@ -35,6 +35,18 @@ expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad boar
 expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
 expect_output "nonexistent.xsb: cannot open" "missing file named"
 
+# check on solution files: each replayed on the level file of the same name beside it.
+expect_status 0 "check a whole bundled folder" -- "$tessera" check levels/sokoban/*
+expect_output "levels/sokoban/tessera.sol: ok (25 solutions replayed on levels/sokoban/tessera.xsb, all solved)" "solutions replayed"
+expect_output "levels/sokoban/tessera.sol:3: level 1 (First Push): solved" "each level reported"
+cp levels/sokoban/tessera.xsb "$outdir/pair.xsb"
+printf '; a wrong one\n1: rr u\n2: zz\n' > "$outdir/pair.sol"
+expect_status 1 "check a failing solution file" -- "$tessera" check "$outdir/pair.sol"
+expect_output "pair.sol:2:7: level 1: move 3 ('u') cannot be made there" "the refused move at its line and column"
+printf '1: r\n' > "$outdir/lonely.sol"
+expect_status 2 "check a solution file with no level file" -- "$tessera" check "$outdir/lonely.sol"
+expect_output "lonely.sol: no level file beside it" "the missing level file explained"
+
 # A broken game script: the error names the script and line.
 printf 'return tessera.game {\n  name = "Broken",\n  tiles = { ["#"] = { "wall", solidd = true } },\n}\n' > "$outdir/broken.lua"
 expect_status 2 "check broken script" -- "$tessera" check "$outdir/broken.lua"
@@ -121,7 +133,7 @@ expect_status 0 "fifteen click" -- "$tessera" play fifteen "$outdir/onemove.txt"
 expect_output '"solved":true' "clicking the tile slides it"
 
 # No display and no sub-command: a clear message naming the headless sub-commands.
-expect_status 1 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$tessera"
+expect_status 2 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 "$tessera"
 expect_output "no display" "no display message"
 expect_output "tessera render" "headless commands listed"
 
