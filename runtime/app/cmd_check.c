@@ -14,12 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
 #include "app/game_art.h"
 #include "app/skins.h"
 #include "app/mods.h"
 #include "app/session.h"
+#include "core/confine.h"
 #include "core/level.h"
 #include "core/solutions.h"
 #include "frontend/sprites.h"
@@ -27,10 +29,14 @@
 #include "script/skin.h"
 #include "script/solving.h"
 
+/* What the solver may spend over a whole check, all files and levels together (--budget). */
+#define CHECK_BUDGET_SECONDS 20.0
+
 typedef struct checker {
     const app_paths *p;
     const char *game_arg;       /* --game */
     double seconds;             /* per level, for the solver */
+    double budget, used;        /* seconds for the solver over the whole check (<= 0: none), and spent */
     sprites sheet;
     bool have_sheet;
     int bad, unsolvable;        /* problems found */
@@ -53,8 +59,13 @@ static void report(checker *c, const error *err)
 static void locate_name(const char *file, const char *name, int *line, int *col)
 {
     *line = *col = 0;
-    FILE *f = fopen(file, "r");
-    if (!f) return;
+    error err;
+    int fd = confine_open_regular(file, &err);     /* never blocks on a FIFO */
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return;
+    }
     char text[4096], quoted[80];
     snprintf(quoted, sizeof quoted, "\"%s\"", name);
     for (int n = 1; fgets(text, sizeof text, f); n++) {
@@ -92,20 +103,31 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
     }
 }
 
-/* Gives each level of set to the solver for a short time. */
-static int check_solvable(checker *c, game *g, const levelset *set, int *undecided)
+/* Gives each level of set to the solver for a short time, while the check's overall budget
+ * lasts: *undecided gets the levels it tried without deciding, *untried those it had no time
+ * left for. */
+static int check_solvable(checker *c, game *g, const levelset *set, int *undecided, int *untried)
 {
     int impossible = 0;
-    *undecided = 0;
+    *undecided = *untried = 0;
     if (c->seconds <= 0) return 0;
     for (int i = 0; i < set->count; i++) {
+        double left = c->budget > 0 ? c->budget - c->used : c->seconds;
+        if (left <= 0) {
+            *untried = set->count - i;
+            break;
+        }
         state st;
         if (state_init(&st, &set->levels[i], game_rules(g)) != 0) continue;
         solve_limits lim = solve_limits_default();
-        lim.seconds = c->seconds;
-        lim.memory_bytes = (size_t)16 << 20;   /* a quick look: small tables start (and clear) fast */
+        lim.seconds = left < c->seconds ? left : c->seconds;
+        /* A quick look: tables sized to the level, so small ones start (and clear) fast. */
+        size_t cells = (size_t)set->levels[i].g.ncells;
+        lim.memory_bytes = cells < 64 ? (size_t)4 << 20 : cells < 256 ? cells << 16 : (size_t)16 << 20;
         solve_result r;
+        double t0 = solve_clock();
         solve_status status = solving_run(solving_choose(g, &st), g, &st, &lim, &r);
+        c->used += solve_clock() - t0;
         if (status == SOLVE_UNSOLVABLE) {
             error err;
             const char *title = set->levels[i].title;
@@ -136,12 +158,15 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
     if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
         report(c, &err);
     } else {
-        int undecided;
-        if (check_solvable(c, g, &set, &undecided) == 0) {
+        int undecided, untried;
+        if (check_solvable(c, g, &set, &undecided, &untried) == 0) {
             cli_text(stdout, file);
             printf(": ok (%d level%s for ", set.count, set.count == 1 ? "" : "s");
             cli_text(stdout, game_name(g));
-            if (undecided) printf("; %d not decided in %g s", undecided, c->seconds);
+            if (undecided || untried)
+                printf("; the solver decided %d, %d not decided in %g s", set.count - undecided - untried, undecided,
+                       c->seconds);
+            if (untried) printf(", %d not tried (the check's %g s for the solver ran out)", untried, c->budget);
             printf(")\n");
         }
         levelset_free(&set);
@@ -472,20 +497,23 @@ static void check_folder(checker *c, const char *dir)
 
 int cmd_check(const app_paths *p, int argc, char **argv)
 {
-    checker c = { .p = p, .seconds = 0.5 };
+    checker c = { .p = p, .seconds = 0.5, .budget = CHECK_BUDGET_SECONDS };
     int files = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0 || strcmp(argv[i], "--budget") == 0) {
             if (cli_need_value("check", argc, argv, i) != 0) return EXIT_BAD_INPUT;
             if (argv[i][2] == 'g') {
                 c.game_arg = argv[++i];
             } else {
+                const char *opt = argv[i];
                 char *end;
-                c.seconds = strtod(argv[++i], &end);
-                if (*end || c.seconds < 0 || c.seconds > 3600) {
-                    fprintf(stderr, "tessera check: --timeout takes seconds (0 to 3600), got '%s'\n", argv[i]);
+                double v = strtod(argv[++i], &end);
+                if (*end || end == argv[i] || !(v >= 0) || v > 86400) {
+                    fprintf(stderr, "tessera check: %s takes seconds (0 to 86400), got '%s'\n", opt, argv[i]);
                     return EXIT_BAD_INPUT;
                 }
+                if (opt[2] == 't') c.seconds = v;
+                else c.budget = v;
             }
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_bad_option("check", argv[i]);
@@ -498,7 +526,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
     path_join(atlas, sizeof atlas, p->assets, "sprites.txt");
     c.have_sheet = sprites_load(png, atlas, &c.sheet, &serr) == 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0 || strcmp(argv[i], "--budget") == 0) {
             i++;
             continue;
         }

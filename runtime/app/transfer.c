@@ -10,6 +10,7 @@
 
 #include "app/userdir.h"
 #include "core/movelog.h"
+#include "core/solutions.h"
 #include "frontend/window.h"
 #include "script/game.h"
 
@@ -164,6 +165,11 @@ int transfer_paste(app *a, const char *text)
         return 0;
     }
     char *lurd = lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    if (lurd && strlen(lurd) > SOLUTION_MAX_MOVES) {
+        session_note(s, "The pasted moves are too many: at most %d.", SOLUTION_MAX_MOVES);
+        free(lurd);
+        return 0;
+    }
     if (lurd) {
         paste_moves(a, lurd);
         free(lurd);

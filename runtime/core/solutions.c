@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/textfile.h"
+#include "core/confine.h"
 
 static int add(solution_list *l, int level, int line, const char *s, int len)
 {
@@ -53,12 +53,20 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                     start = j + 1;
                 }
             }
-            for (int j = start; j < n; j++)
+            long letters = 0;
+            for (int j = start; j < n; j++) {
                 if (!isalpha((unsigned char)s[j]) && !isspace((unsigned char)s[j]) &&
                     !(s[j] >= '1' && s[j] <= '9')) {
                     solutions_free(out);
                     return error_set(err, name, line, j + 1, "'%c' is not a move letter", s[j]);
                 }
+                letters += !isspace((unsigned char)s[j]);
+            }
+            if (letters > SOLUTION_MAX_MOVES) {
+                solutions_free(out);
+                return error_set(err, name, line, 1, "a solution of %ld moves: solutions may have at most %d", letters,
+                                 SOLUTION_MAX_MOVES);
+            }
             if (add(out, level, line, s + start, n - start) != 0) {
                 solutions_free(out);
                 return error_set(err, name, line, 1, "out of memory");
@@ -75,7 +83,8 @@ int solutions_load(solution_list *out, const char *path, error *err)
 {
     size_t len;
     memset(out, 0, sizeof *out);
-    char *text = textfile_read(path, &len, err);
+    int fd = confine_open_regular(path, err);
+    char *text = fd < 0 ? NULL : confine_read_fd(fd, path, SOLUTIONS_FILE_MAX, &len, err);
     if (!text) return -1;
     int rc = solutions_parse(out, path, text, len, err);
     free(text);
