@@ -115,6 +115,7 @@ int mods_init(app_paths *p, const char *const *extra, int nextra)
     }
     append(p->script_path, sizeof p->script_path, p->scripts);
     append(p->level_path, sizeof p->level_path, p->levels);
+    game_set_level_path(p->level_path);
     return 0;
 }
 

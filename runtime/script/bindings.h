@@ -46,9 +46,10 @@ typedef struct tlevel {
     levelset *set;              /* owned: the collection the level comes from */
     int index;                  /* owned: 0-based level in set */
     state own;                  /* owned: the state s points to */
-    /* C memory held for the script, counted in its budget's pool (budget.h): the level set
-     * and state of an owned level, and the growth of the undo history the script made. */
-    struct budget *b;
+    /* C memory held for the script, counted by the host whose script made the level (host.h):
+     * the level set and state of an owned level, and the growth of the undo history the
+     * script made. */
+    host *owner;
     size_t charged;
     size_t history_seen;        /* the history's size when last counted */
 } tlevel;

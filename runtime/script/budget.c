@@ -17,12 +17,11 @@
 static const char instruction_message[] = "script ran too long (instruction limit)";
 static const char time_message[] = "script ran too long (time limit)";
 
-budget *budget_new(size_t memory_limit)
+budget *budget_new(void)
 {
     budget *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     b->refs = 1;
-    b->limit = memory_limit;
     b->deadline = LLONG_MAX;
     return b;
 }
@@ -241,21 +240,4 @@ double budget_seconds_left(const budget *b)
     if (b->cpu_deadline <= 0) return -1;
     double left = b->cpu_deadline - budget_cpu_now();
     return left > 0 ? left : 0;
-}
-
-size_t budget_memory_left(const budget *b)
-{
-    return b->used >= b->limit ? 0 : b->limit - b->used;
-}
-
-int budget_reserve(budget *b, size_t bytes)
-{
-    if (bytes > budget_memory_left(b)) return -1;
-    b->used += bytes;
-    return 0;
-}
-
-void budget_release(budget *b, size_t bytes)
-{
-    b->used = bytes > b->used ? 0 : b->used - bytes;
 }

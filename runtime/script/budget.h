@@ -1,11 +1,9 @@
 /* budget.h: what a script may spend, shared by the script and every Lua state it starts.
  *
  * One budget belongs to a family of hosts: a game's (or a `tessera run` script's) own state
- * and the states its tessera.load, tessera.parse and tessera.scramble start. It holds:
- *   - one memory pool: every byte the family's Lua allocators hold, plus what bindings
- *     charge for C-side objects they make on a script's behalf (levels, undo histories,
- *     solver tables while a search runs);
- *   - the spending of the call under way: the outermost budgeted call (the app calling a
+ * and the states its tessera.load, tessera.parse and tessera.scramble start. (Their memory
+ * is counted by the hosts themselves, each covering the states it started: host.h.) It holds
+ * the spending of the call under way: the outermost budgeted call (the app calling a
  *     hook, loading a game, running a script) starts a fresh count of instructions (counted
  *     by a count hook every HOST_HOOK_STEP instructions) and of work that C functions charge
  *     (string building, pattern matching, table moves, flood fills, ...), and a CPU-time
@@ -33,7 +31,6 @@
 
 typedef struct budget {
     int refs;
-    size_t used, limit;                 /* bytes of the pool, and its cap */
     int depth;                          /* budgeted calls under way, across the family */
     long long count;                    /* instructions and charged work since the outermost call began */
     long long deadline;                 /* count at which the innermost call's budget ends (LLONG_MAX: none) */
@@ -52,7 +49,7 @@ typedef struct budget_frame {
     struct budget *outer;               /* outermost calls: the budget the timer served before */
 } budget_frame;
 
-budget *budget_new(size_t memory_limit);
+budget *budget_new(void);
 budget *budget_ref(budget *b);
 void budget_free(budget *b);
 
@@ -78,14 +75,9 @@ const char *budget_spent_message(const budget *b);
  * that ran before. */
 lua_State *budget_switch(budget *b, lua_State *L);
 
-/* What is left: instructions (LLONG_MAX when unlimited), CPU seconds (< 0: unlimited), bytes. */
+/* What is left: instructions (LLONG_MAX when unlimited), CPU seconds (< 0: unlimited). */
 long long budget_instructions_left(const budget *b);
 double budget_seconds_left(const budget *b);
-size_t budget_memory_left(const budget *b);
-/* C-side memory a binding holds for a script: 0 and counted in the pool, or -1 (nothing
- * counted) when the pool cannot hold it. */
-int budget_reserve(budget *b, size_t bytes);
-void budget_release(budget *b, size_t bytes);
 
 /* The CPU time of the calling thread, in seconds. */
 double budget_cpu_now(void);

@@ -285,6 +285,7 @@ static game *game_build(const char *scripts_dir, const char *path, const host *p
 }
 
 int game_allow_reading(const char *dir) { return host_add_read_root(dir); }
+void game_set_level_path(const char *list) { host_set_levels_path(list); }
 
 game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
 {

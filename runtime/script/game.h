@@ -40,6 +40,9 @@ typedef struct game game;
 /* Lets every game loaded from now on read files under dir (the user's mods folders): see the
  * sandbox in script/host.h. 0, or -1 out of memory. */
 int game_allow_reading(const char *dir);
+/* Where games' scripts look level files up by name (tessera.load(game, "GAME/FILE.xsb")): the
+ * mods' levels/ folders, then the bundled one (GAME_SEARCH_SEP between). */
+void game_set_level_path(const char *list);
 
 /* Loads and validates a game. scripts_dir is the search path of bundled games, one folder or
  * several separated by GAME_SEARCH_SEP (may be NULL when a path is given). Returns NULL with

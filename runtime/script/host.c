@@ -24,9 +24,11 @@
 struct host {
     lua_State *L;
     budget *b;                  /* shared with the states this one starts (and its parent's) */
-    bool child;                 /* started by a script: confined reads, and its own cap too */
+    bool child;                 /* started by a script: confined reads */
     bool confined_script;       /* its main script is read beneath the roots too */
-    size_t used, limit;         /* this state's own bytes, and its cap (children) */
+    host *parent;               /* the host whose script started this one, or NULL */
+    size_t used, limit;         /* bytes of this state, the states it started and what bindings
+                                   hold for them; and the cap on all of that */
     long instruction_limit;     /* per call: > 0 a limit, < 0 none */
     double seconds_limit;       /* per call: CPU seconds, > 0 a limit, <= 0 none */
     bool stdio;
@@ -38,8 +40,16 @@ struct host {
     int nfiles;
 };
 
-/* Folders every new host may read under besides its own (the mods folders). */
+/* Folders every new host may read under besides its own (the mods folders, the bundled
+ * scripts and levels), and the level search path hosts look level files up along. */
 static confine *extra_roots;
+static char *default_levels;
+
+void host_set_levels_path(const char *list)
+{
+    free(default_levels);
+    default_levels = host_strdup(list);
+}
 
 char *host_strdup(const char *s)
 {
@@ -87,6 +97,33 @@ static void charge_alloc(budget *b, size_t bytes)
     }
 }
 
+size_t host_memory_left(const host *h)
+{
+    size_t left = (size_t)-1;
+    for (; h; h = h->parent) {
+        size_t own = h->used >= h->limit ? 0 : h->limit - h->used;
+        if (own < left) left = own;
+    }
+    return left;
+}
+
+int host_reserve(host *h, size_t bytes)
+{
+    if (bytes > host_memory_left(h)) return -1;
+    for (; h; h = h->parent) h->used += bytes;
+    return 0;
+}
+
+void host_release(host *h, size_t bytes)
+{
+    for (; h; h = h->parent) h->used = bytes > h->used ? 0 : h->used - bytes;
+}
+
+void host_count(host *h, size_t bytes)
+{
+    for (; h; h = h->parent) h->used += bytes;
+}
+
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     host *h = ud;
@@ -94,17 +131,17 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (!ptr) osize = 0;        /* osize then only tells the kind of object */
     if (nsize == 0) {
         free(ptr);
-        budget_release(b, osize);
-        h->used -= osize;
+        host_release(h, osize);
         return NULL;
     }
     if (nsize > osize) {
         size_t grow = nsize - osize;
-        /* A state a script started has its own cap within the pool it shares. */
-        if (grow > budget_memory_left(b) || (h->child && grow > h->limit - h->used)) {
+        /* Each state's cap covers the states it started: one budget for a script and all it
+         * loads. */
+        if (grow > host_memory_left(h)) {
             note_oom_position(h);
             /* Lua answers with a full collection before giving up: that walk is work too. */
-            charge_alloc(b, b->used);
+            charge_alloc(b, h->used);
             return NULL;        /* Lua collects garbage, retries, then raises LUA_ERRMEM */
         }
         /* A big string or table: its copy counts against the call, so a loop of huge
@@ -113,9 +150,8 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     void *p = realloc(ptr, nsize);
     if (p) {
-        budget_release(b, osize);
-        b->used += nsize;
-        h->used = h->used - osize + nsize;
+        host_release(h, osize);
+        host_count(h, nsize);
     }
     return p;
 }
@@ -312,15 +348,17 @@ host *host_new(const host_config *cfg, error *err)
     h->name = host_strdup(cfg->name ? cfg->name : "script");
     h->own_dir = host_strdup(cfg->own_dir);
     h->scripts_dir = host_strdup(cfg->scripts_dir);
-    h->levels_dir = host_strdup(cfg->levels_dir);
+    const char *levels = cfg->levels_dir ? cfg->levels_dir : parent ? parent->levels_dir : default_levels;
+    h->levels_dir = host_strdup(levels);
     /* A state a script starts draws on the script's pool and reads only what it may. */
     h->limit = cfg->memory_limit ? cfg->memory_limit : HOST_DEFAULT_MEMORY;
     h->child = parent != NULL;
+    h->parent = (host *)parent;
     h->confined_script = h->child || cfg->confined_script;
-    h->b = parent ? budget_ref(parent->b) : budget_new(h->limit);
+    h->b = parent ? budget_ref(parent->b) : budget_new();
     h->roots = parent ? confine_ref(parent->roots) : make_roots(cfg);
     if (!h->name || (cfg->own_dir && !h->own_dir) || (cfg->scripts_dir && !h->scripts_dir) ||
-        (cfg->levels_dir && !h->levels_dir) || !h->b || !h->roots) {
+        (levels && !h->levels_dir) || !h->b || !h->roots) {
         host_free(h);
         error_set(err, cfg->name, 0, 0, "out of memory");
         return NULL;
@@ -344,6 +382,8 @@ void host_free(host *h)
 {
     if (!h) return;
     if (h->L) lua_close(h->L);
+    /* Whatever is still counted (nothing, unless a binding leaked) leaves the ancestors. */
+    if (h->parent && h->used) host_release(h->parent, h->used);
     for (int i = 0; i < h->nfiles; i++) free(h->files[i]);
     free(h->files);
     confine_free(h->roots);
@@ -371,7 +411,13 @@ const char *host_scripts_dir(const host *h) { return h->scripts_dir; }
 const char *host_levels_dir(const host *h) { return h->levels_dir; }
 const char *host_traceback(const host *h) { return h->traceback ? h->traceback : ""; }
 bool host_stdio(const host *h) { return h->stdio; }
-size_t host_memory_limit(const host *h) { return h->child && h->limit < h->b->limit ? h->limit : h->b->limit; }
+size_t host_memory_limit(const host *h)
+{
+    size_t limit = h->limit;
+    for (h = h->parent; h; h = h->parent)
+        if (h->limit < limit) limit = h->limit;
+    return limit;
+}
 
 void host_add_file(host *h, const char *path)
 {

@@ -12,9 +12,9 @@
  *  - files: every file a script names (io.open, io.lines, loadfile, dofile, require,
  *    tessera.import/extend/load, game lookup) is opened through core/confine.h beneath the
  *    host's roots: its own folder, its search path, the levels folders and the mods folders.
- *  - memory: one pool (HOST_DEFAULT_MEMORY, 64 MiB, for game scripts) for the state and every
- *    state it starts (budget.h); past it allocations fail and the script gets "not enough
- *    memory".
+ *  - memory: one cap (HOST_DEFAULT_MEMORY, 64 MiB, for game scripts) for the state and every
+ *    state it starts (see "Memory" below); past it allocations fail and the script gets "not
+ *    enough memory".
  *  - time: one call from C into Lua (host_pcall) may run HOST_DEFAULT_INSTRUCTIONS (100
  *    million, about half a second) instructions and charged work, and HOST_DEFAULT_SECONDS of
  *    CPU time; past either it fails with "script ran too long", finally (budget.h).
@@ -97,6 +97,8 @@ void host_add_file(host *h, const char *path);
  * that nothing inside them is a root of its own). */
 int host_add_read_root(const char *dir);
 void host_clear_read_roots(void);
+/* The level search path (GAME_SEARCH_SEP between folders) of hosts made with no levels_dir. */
+void host_set_levels_path(const char *list);
 struct confine *host_roots(const host *h);
 /* The roots of a lookup along a search path: the mods folders, then the folders of the
  * lists (GAME_SEARCH_SEP between). Free with confine_free. */
@@ -110,10 +112,20 @@ int host_load_confined(lua_State *L, const char *base, const char *name, char *p
 /* Whether some host compiled the file (only such files are read to place an error). */
 bool host_source_known(const char *path);
 
-/* The family's budget (budget.h), whether print goes to stdout, the pool's cap. */
+/* The family's budget (budget.h), and whether print goes to stdout. */
 struct budget *host_budget(const host *h);
 bool host_stdio(const host *h);
+/* Memory. A host counts the bytes of its Lua state, of the states its script started (and
+ * theirs) and of what bindings hold for them in C (levels, undo histories, search tables),
+ * against its cap (memory_limit); an allocation or a reservation must fit under the cap of
+ * every host up the chain. What is left (the least over the chain), the smallest cap over the
+ * chain, and reserving (0, or -1 when it does not fit), releasing, or counting past the cap
+ * (memory already allocated) bytes held in C. */
+size_t host_memory_left(const host *h);
 size_t host_memory_limit(const host *h);
+int host_reserve(host *h, size_t bytes);
+void host_release(host *h, size_t bytes);
+void host_count(host *h, size_t bytes);
 /* Opens the sandbox's libraries in L (sandbox_lib.c): a lua_CFunction run under host_pcall. */
 int sandbox_open(lua_State *L);
 

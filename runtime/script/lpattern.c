@@ -81,6 +81,7 @@ static bool in_class(int c, int cl)
     case 'u': yes = isupper(c); break;
     case 'w': yes = isalnum(c); break;
     case 'x': yes = isxdigit(c); break;
+    case 'z': yes = c == 0; break;        /* deprecated, still Lua 5.4's */
     default: return cl == c;
     }
     return isupper(cl) ? !yes : yes;

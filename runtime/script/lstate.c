@@ -80,9 +80,9 @@ static void history_room_slow(lua_State *L, tlevel *lv, size_t changes)
     const history *h = &lv->s->hist;
     size_t need = history_bytes(lv->s) + changes * (sizeof(change) + sizeof(record)) + 4096;
     (void)h;
-    if (lv->b && need > budget_memory_left(lv->b))
+    if (lv->owner && need > host_memory_left(lv->owner))
         luaL_error(L, "not enough memory: the level's undo history would outgrow what scripts may use (%d MiB)",
-                   (int)(lv->b->limit >> 20));
+                   (int)(host_memory_limit(lv->owner) >> 20));
 }
 
 static inline void history_room(lua_State *L, tlevel *lv, size_t changes)
@@ -95,9 +95,9 @@ static inline void history_room(lua_State *L, tlevel *lv, size_t changes)
 /* After changes were logged: the growth is counted. */
 static void history_count_slow(tlevel *lv, size_t now)
 {
-    if (now > lv->history_seen && lv->b) {
+    if (now > lv->history_seen && lv->owner) {
         size_t grow = now - lv->history_seen;
-        lv->b->used += grow;                /* already allocated: counted even past the cap */
+        host_count(lv->owner, grow);        /* already allocated: counted even past the cap */
         lv->charged += grow;
     }
     lv->history_seen = now;
@@ -660,10 +660,10 @@ static size_t hold_analysis(lua_State *L, const state *s, size_t extra)
     long long work;
     size_t bytes = analysis_size(s, &work) + extra;
     budget_charge(L, work);
-    budget *b = host_budget(host_of(L));
-    if (budget_reserve(b, bytes) != 0)
+    host *h = host_of(L);
+    if (host_reserve(h, bytes) != 0)
         luaL_error(L, "not enough memory for a search of this level (about %d MiB; scripts may use %d MiB)",
-                   (int)(bytes >> 20) + 1, (int)(b->limit >> 20));
+                   (int)(bytes >> 20) + 1, (int)(host_memory_limit(h) >> 20));
     return bytes;
 }
 
@@ -682,20 +682,21 @@ static void solve_here(lua_State *L, state *s, double seconds, bool optimal, sol
     lim.no_build = true;
     size_t copy = tlevel_state_bytes(s->lv, s->rules);
     size_t held = hold_analysis(L, s, copy);
-    size_t room = budget_memory_left(b) / 2;
+    host *h = host_of(L);
+    size_t room = host_memory_left(h) / 2;
     lim.memory_bytes = room < ((size_t)256 << 20) ? room : (size_t)256 << 20;
     if (lim.memory_bytes < ((size_t)1 << 20) || lim.seconds <= 0) {
-        budget_release(b, held);
+        host_release(h, held);
         memset(r, 0, sizeof *r);
         r->status = SOLVE_TIMEOUT;
         snprintf(r->message, sizeof r->message, "%s", lim.seconds <= 0 ? "no time left in this call"
                                                                         : "no memory left for a search");
         return;
     }
-    budget_reserve(b, lim.memory_bytes);
+    host_reserve(h, lim.memory_bytes);
     game *g = hooked_game(L);
     solving_run(solving_choose(g, s), g, s, &lim, r);
-    budget_release(b, held + lim.memory_bytes);
+    host_release(h, held + lim.memory_bytes);
 }
 
 static void push_solve_info(lua_State *L, const solve_result *r)
@@ -794,7 +795,7 @@ static int level_deadlocks(lua_State *L)
     uint8_t *in = tregion_push(L, s->g->ncells);
     size_t held = hold_analysis(L, s, 0);
     int n = push_deadlocked_boxes(s, in);
-    budget_release(host_budget(host_of(L)), held);
+    host_release(host_of(L), held);
     if (n < 0) {
         lua_pushnil(L);
         lua_pushliteral(L, "deadlock detection does not cover these rules");
@@ -814,7 +815,7 @@ static int level_deadlocks(lua_State *L)
 void tlevel_release(tlevel *lv)
 {
     lv->s = NULL;
-    if (lv->b) budget_release(lv->b, lv->charged);
+    if (lv->owner) host_release(lv->owner, lv->charged);
     lv->charged = 0;
     if (!lv->owned) return;
     state_free(&lv->own);
@@ -974,7 +975,7 @@ static tlevel *push_level(lua_State *L, bool owned)
     tlevel *lv = lua_newuserdatauv(L, sizeof *lv, 0);
     memset(lv, 0, sizeof *lv);
     lv->owned = owned;
-    lv->b = host_budget(host_of(L));
+    lv->owner = host_of(L);
     luaL_setmetatable(L, TESSERA_LEVEL);
     return lv;
 }
@@ -991,14 +992,14 @@ tlevel *tlevel_push_borrowed(lua_State *L, state *s)
 void tlevel_invalidate(tlevel *lv)
 {
     lv->s = NULL;
-    if (lv->b) budget_release(lv->b, lv->charged);
+    if (lv->owner) host_release(lv->owner, lv->charged);
     lv->charged = 0;
 }
 
 int tlevel_charge(tlevel *lv, size_t bytes)
 {
-    if (!lv->b) return 0;
-    if (budget_reserve(lv->b, bytes) != 0) return -1;
+    if (!lv->owner) return 0;
+    if (host_reserve(lv->owner, bytes) != 0) return -1;
     lv->charged += bytes;
     return 0;
 }
@@ -1029,7 +1030,7 @@ int tlevel_start(tlevel *lv, error *err)
     const level *l = &lv->set->levels[lv->index];
     if (tlevel_charge(lv, tlevel_state_bytes(l, game_rules(lv->g))) != 0)
         return error_set(err, lv->set->path, 0, 0, "not enough memory for a %d x %d level (scripts may use %d MiB)",
-                         l->g.w, l->g.h, (int)(lv->b->limit >> 20));
+                         l->g.w, l->g.h, (int)(host_memory_limit(lv->owner) >> 20));
     if (state_init(&lv->own, l, game_rules(lv->g)) != 0)
         return error_set(err, lv->set->path, 0, 0, "out of memory");
     lv->s = &lv->own;

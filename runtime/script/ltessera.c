@@ -74,8 +74,21 @@ static const char *push_level_path(lua_State *L, const char *file)
 /* Cells of levels a script may still make: what its pool holds at about 40 bytes a cell. */
 static size_t cells_left(lua_State *L)
 {
-    size_t cells = budget_memory_left(host_budget(host_of(L))) / 40;
+    size_t cells = host_memory_left(host_of(L)) / 40;
     return cells ? cells : 1;
+}
+
+/* levelset_parse_capped with the cells the script's memory can still hold: a set cut short by
+ * that cap is a memory error. 0, or -1 with err. */
+static int parse_within_memory(lua_State *L, tlevel *lv, const char *name, const char *text, size_t len,
+                               level_format fmt, error *err)
+{
+    size_t cap = cells_left(L);
+    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, err) == 0) return 0;
+    if (strstr(err->msg, "the levels are too large"))
+        error_set(err, name, 0, 0, "not enough memory for these levels: more than %zu cells (scripts may use %d MiB)",
+                  cap, (int)(host_memory_limit(host_of(L)) >> 20));
+    return -1;
 }
 
 /* Parses text into the owned level's set (capped to what the pool can hold) and counts the
@@ -84,7 +97,7 @@ static int parse_levels(lua_State *L, tlevel *lv, const char *name, const char *
                         error *err)
 {
     budget_charge_bytes(L, len);
-    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cells_left(L), err) != 0) return -1;
+    if (parse_within_memory(L, lv, name, text, len, fmt, err) != 0) return -1;
     if (tlevel_charge(lv, tlevel_set_bytes(lv->set, game_rules(lv->g))) != 0)
         return error_set(err, name, 0, 0, "not enough memory for these levels (scripts may use %d MiB)",
                          (int)(host_memory_limit(host_of(L)) >> 20));
@@ -95,12 +108,12 @@ static int parse_levels(lua_State *L, tlevel *lv, const char *name, const char *
 static int load_levels(lua_State *L, tlevel *lv, const char *path, error *err)
 {
     host *h = host_of(L);
-    size_t max = budget_memory_left(host_budget(h)), len;
+    size_t max = host_memory_left(h), len;
     if (max > TEXTFILE_MAX) max = TEXTFILE_MAX;
     char *text = confine_read(host_roots(h), NULL, path, max, &len, NULL, 0, err);
     if (!text) return -1;
     /* Parsed while nothing can raise, so the text is freed on every path. */
-    int rc = levelset_parse_capped(lv->set, path, text, len, FORMAT_AUTO, game_rules(lv->g), cells_left(L), err);
+    int rc = parse_within_memory(L, lv, path, text, len, FORMAT_AUTO, err);
     free(text);
     if (rc != 0) return -1;
     budget_charge_bytes(L, len);

@@ -135,7 +135,7 @@ static long long cost_of(lua_State *L, enum cost kind)
     case COST_HEAP: {
         const char *opt = luaL_optstring(L, 1, "collect");
         return strcmp(opt, "count") == 0 || strcmp(opt, "isrunning") == 0
-                   ? 0 : (long long)(budget_of(L)->used >> BUDGET_BYTE_SHIFT);
+                   ? 0 : (long long)lua_gc(L, LUA_GCCOUNT) << (10 - BUDGET_BYTE_SHIFT);
     }
     case COST_DATE: return arg_len(L, 1) * 4;
     case COST_RESULT: return 0;
@@ -229,7 +229,7 @@ static int str_rep(lua_State *L)
     size_t total = (size_t)n * (l + lsep) - lsep;
     /* Too big for the pool: the allocation below fails with Lua's memory error before any
      * work is charged; otherwise the copying is charged first. */
-    if (total <= budget_memory_left(budget_of(L))) budget_charge_bytes(L, total);
+    if (total <= host_memory_left(host_of(L))) budget_charge_bytes(L, total);
     luaL_Buffer b;
     char *p = luaL_buffinitsize(L, &b, total);
     memcpy(p, s, l);
