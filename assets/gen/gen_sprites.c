@@ -1074,6 +1074,68 @@ static Rgba picture_color(float x, float y)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Colour symbols: coloured crates and goals carry a shape per colour, so     */
+/* players who cannot tell the colours apart can still match them (issue 13). */
+/* ------------------------------------------------------------------------ */
+
+enum { SYMBOL_CIRCLE, SYMBOL_SQUARE, SYMBOL_TRIANGLE, SYMBOL_PLUS };
+
+typedef struct {
+    const CrateStyle *crate;    /* the crate under the badge (NULL: a goal) */
+    const Rgba *paint;          /* the goal's paint */
+    int symbol;
+} SymbolStyle;
+
+static const Rgba BADGE_FILL = HEX(0xf6efe0), BADGE_INK = HEX(0x2a1d16);
+
+/* Signed distance (px) to a symbol of circumradius r centred at the origin (y down). */
+static float sd_symbol(float u, float v, int kind, float r)
+{
+    switch (kind) {
+    case SYMBOL_CIRCLE: return sqrtf(u * u + v * v) - r * 0.86f;
+    case SYMBOL_SQUARE: return fmaxf(fabsf(u), fabsf(v)) - r * 0.7f;
+    case SYMBOL_TRIANGLE: {
+        float ri = r * 0.5f, vv = v - r * 0.12f; /* centred by eye */
+        float d1 = vv - ri, d2 = 0.8660254f * u - 0.5f * vv - ri, d3 = -0.8660254f * u - 0.5f * vv - ri;
+        return fmaxf(d1, fmaxf(d2, d3));
+    }
+    default: {
+        float t = r * 0.34f;
+        float a = fmaxf(fabsf(u) - r, fabsf(v) - t), b = fmaxf(fabsf(u) - t, fabsf(v) - r);
+        return fminf(a, b);
+    }
+    }
+}
+
+/* A coloured crate with a cream badge in its middle holding the colour's symbol. */
+static Rgba shade_symbol_crate(float x, float y, const void *param)
+{
+    const SymbolStyle *st = param;
+    Rgba c = crate_sprite(x, y, st->crate);
+    float u = x - HALF_TILE, v = y - HALF_TILE;
+    Dist badge = sd_circle(x, y, HALF_TILE, HALF_TILE, 11.5f);
+    c = paint(c, fade(CAST_SHADOW, 0.35f), cover(sd_circle(x - 0.8f, y - 1.2f, HALF_TILE, HALF_TILE, 12.0f).d));
+    c = paint(c, lit(BADGE_FILL, 0.35f * bevel(badge, 1.6f)), cover(badge.d));
+    return paint(c, BADGE_INK, cover(sd_symbol(u, v, st->symbol, 7.5f)));
+}
+
+/* A coloured goal: the ring in its paint, and the colour's symbol in the middle. */
+static Rgba shade_symbol_goal(float x, float y, const void *param)
+{
+    const SymbolStyle *st = param;
+    Rgba base = floor_color(x, y);
+    Dist recess = sd_circle(x, y, HALF_TILE, HALF_TILE, GOAL_RING_RADIUS + GOAL_RING_HALF + 2.5f);
+    base = lit(base, -0.10f * cover(recess.d) - 0.35f * bevel(recess, 2.0f) * cover(recess.d));
+    Dist ring = sd_outline(sd_circle(x, y, HALF_TILE, HALF_TILE, GOAL_RING_RADIUS), 0.0f, GOAL_RING_HALF);
+    Rgba gem = lit(*st->paint, 0.55f * bevel(ring, 2.2f) + 0.15f * sheen(x, y, TILE));
+    base = paint(base, fade(CAST_SHADOW, 0.3f), cover(ring.d - 0.8f) * (1.0f - cover(ring.d)));
+    base = paint(base, gem, cover(ring.d));
+    float d = sd_symbol(x - HALF_TILE, y - HALF_TILE, st->symbol, 9.0f);
+    base = paint(base, fade(CAST_SHADOW, 0.5f), cover(d - 1.2f));
+    return paint(base, lit(*st->paint, 0.25f), cover(d));
+}
+
+/* ------------------------------------------------------------------------ */
 /* Sprite table                                                             */
 /* ------------------------------------------------------------------------ */
 
@@ -1242,6 +1304,20 @@ typedef struct {
     const void *param;
 } SpriteDef;
 
+/* Colour symbols (see "Colour symbols" above). */
+static const SymbolStyle SYM_BOX_RED = { &CRATE_RED, NULL, SYMBOL_CIRCLE };
+static const SymbolStyle SYM_BOX_BLUE = { &CRATE_BLUE, NULL, SYMBOL_SQUARE };
+static const SymbolStyle SYM_BOX_GREEN = { &CRATE_GREEN, NULL, SYMBOL_TRIANGLE };
+static const SymbolStyle SYM_BOX_YELLOW = { &CRATE_YELLOW, NULL, SYMBOL_PLUS };
+static const SymbolStyle SYM_BOX_RED_DONE = { &CRATE_RED_DONE, NULL, SYMBOL_CIRCLE };
+static const SymbolStyle SYM_BOX_BLUE_DONE = { &CRATE_BLUE_DONE, NULL, SYMBOL_SQUARE };
+static const SymbolStyle SYM_BOX_GREEN_DONE = { &CRATE_GREEN_DONE, NULL, SYMBOL_TRIANGLE };
+static const SymbolStyle SYM_BOX_YELLOW_DONE = { &CRATE_YELLOW_DONE, NULL, SYMBOL_PLUS };
+static const SymbolStyle SYM_GOAL_RED = { NULL, &PAINT_RED, SYMBOL_CIRCLE };
+static const SymbolStyle SYM_GOAL_BLUE = { NULL, &PAINT_BLUE, SYMBOL_SQUARE };
+static const SymbolStyle SYM_GOAL_GREEN = { NULL, &PAINT_GREEN, SYMBOL_TRIANGLE };
+static const SymbolStyle SYM_GOAL_YELLOW = { NULL, &PAINT_YELLOW, SYMBOL_PLUS };
+
 /* Sheet order: row-major, SHEET_COLUMNS per row. Names are the engine's contract. */
 static const SpriteDef SPRITES[] = {
     { "floor", shade_floor, NULL },
@@ -1262,14 +1338,14 @@ static const SpriteDef SPRITES[] = {
     { "cursor", shade_cursor, NULL },
     { "deadlock", shade_deadlock, NULL },
 
-    { "box_red", shade_crate, &CRATE_RED },
-    { "box_blue", shade_crate, &CRATE_BLUE },
-    { "box_green", shade_crate, &CRATE_GREEN },
-    { "box_yellow", shade_crate, &CRATE_YELLOW },
-    { "goal_red", shade_goal, &PAINT_RED },
-    { "goal_blue", shade_goal, &PAINT_BLUE },
-    { "goal_green", shade_goal, &PAINT_GREEN },
-    { "goal_yellow", shade_goal, &PAINT_YELLOW },
+    { "box_red", shade_symbol_crate, &SYM_BOX_RED },
+    { "box_blue", shade_symbol_crate, &SYM_BOX_BLUE },
+    { "box_green", shade_symbol_crate, &SYM_BOX_GREEN },
+    { "box_yellow", shade_symbol_crate, &SYM_BOX_YELLOW },
+    { "goal_red", shade_symbol_goal, &SYM_GOAL_RED },
+    { "goal_blue", shade_symbol_goal, &SYM_GOAL_BLUE },
+    { "goal_green", shade_symbol_goal, &SYM_GOAL_GREEN },
+    { "goal_yellow", shade_symbol_goal, &SYM_GOAL_YELLOW },
 
     { "hex_floor", shade_hex_floor, NULL },
     { "hex_wall", shade_hex_wall, NULL },
@@ -1277,11 +1353,11 @@ static const SpriteDef SPRITES[] = {
     { "tile", shade_tile, NULL },
     { "tile_blank", shade_tile_blank, NULL },
     { "selected", shade_selected, NULL },
-    { "box_red_on_goal", shade_crate, &CRATE_RED_DONE },
-    { "box_blue_on_goal", shade_crate, &CRATE_BLUE_DONE },
+    { "box_red_on_goal", shade_symbol_crate, &SYM_BOX_RED_DONE },
+    { "box_blue_on_goal", shade_symbol_crate, &SYM_BOX_BLUE_DONE },
 
-    { "box_green_on_goal", shade_crate, &CRATE_GREEN_DONE },
-    { "box_yellow_on_goal", shade_crate, &CRATE_YELLOW_DONE },
+    { "box_green_on_goal", shade_symbol_crate, &SYM_BOX_GREEN_DONE },
+    { "box_yellow_on_goal", shade_symbol_crate, &SYM_BOX_YELLOW_DONE },
     { "robot", shade_robot, &LOOK_DOWN },
     { "robot_up", shade_robot, &LOOK_UP },
     { "robot_down", shade_robot, &LOOK_DOWN },

@@ -123,6 +123,19 @@ static int listed(const app *a, const char *arg, const char *file)
     return 0;
 }
 
+/* The progress of an entry's level set ("7 of 25" in the menu). */
+static void count_entry(app *a, game_entry *ge, game *g)
+{
+    const char *file = ge->file[0] ? ge->file : ge->levels;
+    levelset set;
+    error err;
+    ge->nlevels = ge->own = ge->helped = 0;
+    if (!file[0] || levelset_load(&set, file, game_rules(g), &err) != 0) return;
+    ge->nlevels = set.count;
+    progress_count(a->paths, ge->arg, file, &set, game_rules(g), &ge->own, &ge->helped);
+    levelset_free(&set);
+}
+
 /* The games of one scripts folder; a name already listed (from a mod earlier on the search
  * path) hides the later one, as game_load would. */
 static void scan_scripts(app *a, const char *dir)
@@ -150,6 +163,7 @@ static void scan_scripts(app *a, const char *dir)
         const char *desc = game_description(g) ? game_description(g) : "";
         if (m) snprintf(ge->description, sizeof ge->description, "[mod %.32s] %.56s", m->name, desc);
         else snprintf(ge->description, sizeof ge->description, "%.95s", desc);
+        count_entry(a, ge, g);
         game_free(g);
     }
     closedir(d);
@@ -183,6 +197,13 @@ static void scan_mod_levels(app *a, const mod_dir *m)
             snprintf(ne.file, sizeof ne.file, "%s", file);
             snprintf(ne.description, sizeof ne.description, "[mod %.64s] levels", m->name);
             ne.levels[0] = '\0';
+            error gerr;
+            game *g = game_load(a->paths->script_path, ne.arg, &gerr);
+            ne.nlevels = ne.own = ne.helped = 0;
+            if (g) {
+                count_entry(a, &ne, g);
+                game_free(g);
+            }
             a->games[a->ngames++] = ne;
         }
         closedir(d);
@@ -215,7 +236,7 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     a->s = fresh;
     a->have_session = true;
     char note[ERROR_TEXT_MAX + 64] = "";
-    progress_store_open(&a->saves, a->paths, &a->s, note, sizeof note);
+    if (!a->no_saves) progress_store_open(&a->saves, a->paths, &a->s, note, sizeof note);
     if (a->restore_position && level_no == 0) progress_store_restore(&a->saves, &a->s, note, sizeof note);
     if (note[0]) session_note(&a->s, "%s", note);
     a->scr = SCREEN_PLAY;
@@ -275,6 +296,36 @@ static void menu_move(app *a, int n, int delta)
     if (a->sel >= a->scroll + rows) a->scroll = a->sel - rows + 1;
 }
 
+/* Goes to level index of the set, keeping the position of the level left: a level left
+ * part-way comes back as it was (app/progress.h). 0, or -1 for no such level. */
+static int goto_level(app *a, int index)
+{
+    session *s = &a->s;
+    char note[ERROR_TEXT_MAX + 64] = "";
+    stop_work(a);
+    int rc = progress_store_goto(&a->saves, s, index, a->restore_position, note, sizeof note);
+    if (rc < 0) return -1;
+    if (note[0]) session_note(s, "%s", note);
+    else if (rc == 1 && s->st.hist.pos > 0)
+        session_note(s, "Back where you left level %d: Z undoes, R restarts.", index + 1);
+    return 0;
+}
+
+/* The first level of the set not yet solved (from the start), or -1; counts the solved ones
+ * and those solved only with the solver's help. */
+static int first_unsolved(app *a, int *own, int *helped)
+{
+    session *s = &a->s;
+    int first = -1;
+    *own = *helped = 0;
+    for (int i = 0; i < s->levels.count; i++) {
+        if (progress_store_best(&a->saves, s, i)) (*own)++;
+        else if (progress_store_assisted(&a->saves, i)) (*helped)++;
+        else if (first < 0) first = i;
+    }
+    return first;
+}
+
 static void open_level_list(app *a)
 {
     a->scr = SCREEN_LEVELS;
@@ -287,6 +338,14 @@ static void choose_game(app *a, int i)
 {
     error err;
     if (i < 0 || i >= a->ngames) return;
+    const game_entry *ge = &a->games[i];
+    if (a->have_session && !strcmp(ge->arg, a->s.game_arg) &&
+        (ge->file[0] ? !strcmp(ge->file, a->s.levels_path) : ge->levels[0] && mods_same_file(ge->levels, a->s.levels_path))) {
+        /* The game being played: its level list, with the position as it was. */
+        a->note[0] = '\0';
+        open_level_list(a);
+        return;
+    }
     if (app_play(a, a->games[i].arg, a->games[i].file[0] ? a->games[i].file : NULL, 0, &err) != 0) {
         error_format(&err, a->note, sizeof a->note);
         return;
@@ -299,7 +358,7 @@ static void next_level(app *a, int delta)
 {
     session *s = &a->s;
     stop_work(a);
-    if (session_goto(s, s->index + delta) != 0)
+    if (goto_level(a, s->index + delta) != 0)
         session_note(s, delta > 0 ? "This is the last level." : "This is the first level.");
 }
 
@@ -364,8 +423,10 @@ static void play_key(app *a, const char *key)
         /* The "complete" panel is up: Enter/N go on, undo takes the last move back. */
         if (!strcmp(key, "return") || !strcmp(key, "n") || !strcmp(key, "space")) {
             s->announced = true;
+            int own, helped, unsolved = first_unsolved(a, &own, &helped);
             if (s->index + 1 < s->levels.count && !s->playing_shuffled) next_level(a, 1);
             else if (session_is_sliding(s)) session_shuffle(s);
+            else if (unsolved >= 0) goto_level(a, unsolved); /* the last level: on to one not solved */
             return;
         }
         if (!strcmp(key, "escape")) {
@@ -422,10 +483,7 @@ static void menu_key(app *a, const char *key, int n)
     else if (!strcmp(key, "end")) menu_move(a, n, n);
     else if (!strcmp(key, "return") || !strcmp(key, "space") || !strcmp(key, "right")) {
         if (a->scr == SCREEN_GAMES) choose_game(a, a->sel);
-        else {
-            stop_work(a);
-            if (session_goto(&a->s, a->sel) == 0) a->scr = SCREEN_PLAY;
-        }
+        else if (goto_level(a, a->sel) == 0) a->scr = SCREEN_PLAY;
     } else if (!strcmp(key, "escape") || !strcmp(key, "left") || !strcmp(key, "backspace")) {
         if (a->scr == SCREEN_LEVELS) {
             a->scr = SCREEN_GAMES;
@@ -434,6 +492,11 @@ static void menu_key(app *a, const char *key, int n)
                 if (!strcmp(a->games[i].arg, a->s.game_arg) &&
                     (!a->games[i].file[0] || !strcmp(a->games[i].file, a->s.levels_path)))
                     a->sel = i;
+            if (a->ngames > 0 && a->have_session) {
+                game_entry *ge = &a->games[a->sel];
+                first_unsolved(a, &ge->own, &ge->helped); /* what was just played counts at once */
+                ge->nlevels = a->s.levels.count;
+            }
             a->scroll = 0;
             menu_move(a, a->ngames, 0);
         } else if (!strcmp(key, "escape")) {
@@ -442,8 +505,7 @@ static void menu_key(app *a, const char *key, int n)
     } else if (!strcmp(key, "f1")) {
         a->help = !a->help;
     } else if (!strcmp(key, "l") && a->scr == SCREEN_LEVELS) {
-        stop_work(a);
-        if (session_goto(&a->s, a->sel) == 0) {
+        if (goto_level(a, a->sel) == 0) {
             a->scr = SCREEN_PLAY;
             replay_start(a);
         }
@@ -513,7 +575,9 @@ void app_layout(const app *a, view_layout *L)
 {
     int top, bottom;
     view_hud_margins(a->cv.w, a->cv.h, &top, &bottom);
-    view_layout_for(L, a->s.st.g, a->view, a->cv.w, a->cv.h, top, bottom);
+    if (a->have_session && a->s.live && session_is_sliding(&a->s) && (a->view == VIEW_FLAT || a->s.st.g->topo != TOPO_SQUARE))
+        view_layout_fill(L, a->s.st.g, a->cv.w, a->cv.h, top, bottom); /* sliding boards fill the window */
+    else view_layout_for(L, a->s.st.g, a->view, a->cv.w, a->cv.h, top, bottom);
 }
 
 int app_set_view(app *a, view_kind v, error *err)
@@ -541,7 +605,14 @@ static void click_dispatch(app *a, int x, int y);
 
 void app_click(app *a, int x, int y, int button)
 {
-    (void)button;
+    if (button == 3 && a->scr == SCREEN_PLAY && !a->help) {
+        app_key(a, "z"); /* right-click undoes (as in JSoko) */
+        return;
+    }
+    if (button == 3 && a->scr != SCREEN_PLAY && !a->help) {
+        app_key(a, "escape"); /* in menus it goes back */
+        return;
+    }
     click_dispatch(a, x, y);
     follow(a);
 }
@@ -593,6 +664,38 @@ static void draw_help(app *a)
     view_draw_panel(&a->dr, title, lines, n);
 }
 
+bool app_solved_panel(app *a, solved_panel *p)
+{
+    session *s = &a->s;
+    memset(p, 0, sizeof *p);
+    if (!a->have_session || !s->live || !s->solved || s->announced) return false;
+    if (session_is_sliding(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
+    else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld %s", s->st.moves, s->st.pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
+    p->lines[p->n++] = p->stats;
+    if (session_solve_assisted(s)) p->lines[p->n++] = "Solved with the solver (X): marked apart, not as your solve";
+    bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
+    int own, helped, unsolved = first_unsolved(a, &own, &helped);
+    if (last && !session_is_sliding(s)) {
+        /* Complete only when it is: every level of the set solved. */
+        if (unsolved >= 0) {
+            snprintf(p->where, sizeof p->where, "%d of %d levels solved.", own + helped, s->levels.count);
+            snprintf(p->next, sizeof p->next, "Enter: level %d, the first unsolved   Z: undo", unsolved + 1);
+            p->lines[p->n++] = p->where;
+            p->lines[p->n++] = p->next;
+        } else {
+            if (helped > 0) snprintf(p->where, sizeof p->where, "Every level is solved, %d with the solver's help.", helped);
+            else snprintf(p->where, sizeof p->where, "Game complete: every level is solved!");
+            p->lines[p->n++] = p->where;
+            p->lines[p->n++] = "Esc: level list   Z: undo";
+        }
+    } else if (last) {
+        p->lines[p->n++] = "Enter: a new shuffle   Esc: keep looking";
+    } else {
+        p->lines[p->n++] = "Enter or N: next level   Z: undo";
+    }
+    return true;
+}
+
 static void draw_play(app *a)
 {
     session *s = &a->s;
@@ -617,6 +720,7 @@ static void draw_play(app *a)
     game_art_refresh(a, NULL);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
+    if (opt.picture && !s->solved) picture_mode_draw_target(a, &L);
     char status[sizeof s->status + 64];
     if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);
     else if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
@@ -631,6 +735,7 @@ static void draw_play(app *a)
         .nlevels = s->playing_shuffled ? 0 : s->levels.count,
         .moves = s->st.moves,
         .pushes = session_is_sliding(s) ? -1 : s->st.pushes,
+        .pushes_label = game_rules(s->game)->pull ? "Pulls" : "Pushes",
         .status = status,
     };
     view_draw_hud(&a->dr, &hud);
@@ -643,70 +748,80 @@ static void draw_play(app *a)
         if (!a->solved_at) a->solved_at = a->last_tick ? a->last_tick : 1;
         if (celebrate_draw(&a->dr, &L, &s->st, (long)(a->last_tick - a->solved_at))) return;
     }
-    if (s->solved && !s->announced && !moving) {
-        const char *lines[3];
-        char stats[96];
-        int n = 0;
-        if (session_is_sliding(s)) snprintf(stats, sizeof stats, "%ld moves", s->st.moves);
-        else snprintf(stats, sizeof stats, "%ld moves, %ld pushes", s->st.moves, s->st.pushes);
-        lines[n++] = stats;
-        bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
-        if (last && !session_is_sliding(s)) {
-            lines[n++] = "Game complete: every level is solved!";
-            lines[n++] = "Esc: level list   Z: undo";
-        } else if (last) {
-            lines[n++] = "Enter: a new shuffle   Esc: keep looking";
-        } else {
-            lines[n++] = "Enter or N: next level   Z: undo";
-        }
-        view_draw_panel(&a->dr, s->message, lines, n);
+    solved_panel sp;
+    if (!moving && app_solved_panel(a, &sp)) {
+        /* A finished sliding board (a whole picture) stays in view under a panel set low. */
+        if (session_is_sliding(s)) view_draw_panel_low(&a->dr, s->message, sp.lines, sp.n);
+        else view_draw_panel(&a->dr, s->message, sp.lines, sp.n);
     }
 }
 
 static void draw_levels(app *a)
 {
     session *s = &a->s;
-    int n = s->levels.count, solved = 0;
-    const char **items = calloc((size_t)n + 1, sizeof *items), **notes = calloc((size_t)n + 1, sizeof *notes);
-    char *buf = calloc((size_t)n + 1, 96), *nbuf = calloc((size_t)n + 1, 64);
-    uint8_t *done = calloc((size_t)n + 1, 1);
-    if (items && notes && buf && nbuf && done) {
+    int n = s->levels.count, solved = 0, nhelped = 0;
+    view_menu_item *items = calloc((size_t)n + 1, sizeof *items);
+    char *nbuf = calloc((size_t)n + 1, 64), detail[256] = "";
+    if (items && nbuf) {
         for (int i = 0; i < n; i++) {
             const level *lv = &s->levels.levels[i];
             const progress_level *best = progress_store_best(&a->saves, s, i);
-            snprintf(buf + i * 96, 96, "%d. %s", i + 1, lv->title ? lv->title : "");
-            /* Solved levels show their best; the others their size. */
-            if (best && session_is_sliding(s)) snprintf(nbuf + i * 64, 64, "best %ld moves", best->moves);
-            else if (best) snprintf(nbuf + i * 64, 64, "best %ld moves, %ld pushes", best->moves, best->pushes);
-            else snprintf(nbuf + i * 64, 64, "%dx%d", lv->g.w, lv->g.h);
-            items[i] = buf + i * 96;
-            notes[i] = nbuf + i * 64;
-            done[i] = best != NULL;
+            bool helped = !best && progress_store_assisted(&a->saves, i);
+            const progress_position *pos = progress_find_position(&a->saves.pr, i + 1);
+            bool current = !s->playing_shuffled && i == s->index;
+            char *note = nbuf + i * 64;
+            /* Solved levels show their best; a level left part-way says so. */
+            if (current && s->st.moves > 0) snprintf(note, 64, "playing: %ld move%s", s->st.moves, s->st.moves == 1 ? "" : "s");
+            else if (current) snprintf(note, 64, "playing");
+            else if (best && session_is_sliding(s)) snprintf(note, 64, "%ld moves", best->moves);
+            else if (best) snprintf(note, 64, "%ld moves, %ld %s", best->moves, best->pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
+            else if (helped) snprintf(note, 64, "solved with help");
+            else if (pos && pos->history) snprintf(note, 64, "in progress");
+            items[i] = (view_menu_item){ .label = lv->title && lv->title[0] ? lv->title : "(untitled)", .note = note,
+                                         .number = i + 1, .current = current, .thumb = lv,
+                                         .mark = best ? VIEW_MARK_SOLVED : helped ? VIEW_MARK_HELPED : 0 };
             solved += best != NULL;
+            nhelped += helped;
+        }
+        if (a->sel >= 0 && a->sel < n) {
+            const level *lv = &s->levels.levels[a->sel];
+            const progress_level *best = progress_store_best(&a->saves, s, a->sel);
+            /* The size once, for the selected level only. */
+            int k = snprintf(detail, sizeof detail, "Level %d: %d x %d", a->sel + 1, lv->g.w, lv->g.h);
+            if (best && best->solution && k > 0)
+                snprintf(detail + k, sizeof detail - (size_t)k, ", solved in %ld moves (L: watch your best)", best->moves);
+            else if (k > 0)
+                snprintf(detail + k, sizeof detail - (size_t)k, "%s", session_is_sliding(s) ? "" : ", not solved yet");
+            items[a->sel].detail = detail;
         }
         char title[128];
         snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
-        view_menu_marks marks = { done, s->playing_shuffled ? -1 : s->index };
-        view_draw_menu_marked(&a->dr, title, items, notes, n, a->sel, a->scroll, &marks);
+        view_menu mn = { title, items, n, a->sel, a->scroll, game_rules(s->game) };
+        view_draw_menu_items(&a->dr, &mn);
         char status[160];
-        snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
+        if (nhelped) snprintf(status, sizeof status, "%d of %d solved, %d more with help   Enter: play   L: watch   Esc: back", solved, n, nhelped);
+        else snprintf(status, sizeof status, "%d of %d solved   Enter: play   L: watch   Esc: back", solved, n);
         view_draw_status(&a->dr, a->note[0] ? a->note : status);
     }
     free(items);
-    free(notes);
-    free(buf);
     free(nbuf);
-    free(done);
 }
 
 static void draw_games(app *a)
 {
-    const char *items[APP_MAX_GAMES], *notes[APP_MAX_GAMES];
+    view_menu_item items[APP_MAX_GAMES];
+    char notes[APP_MAX_GAMES][48];
     for (int i = 0; i < a->ngames; i++) {
-        items[i] = a->games[i].name;
-        notes[i] = a->games[i].description;
+        const game_entry *ge = &a->games[i];
+        /* Progress per game: "7 of 25", with the solver's help apart. */
+        if (ge->nlevels > 0 && ge->helped)
+            snprintf(notes[i], sizeof notes[i], "%d of %d (+%d helped)", ge->own, ge->nlevels, ge->helped);
+        else if (ge->nlevels > 0) snprintf(notes[i], sizeof notes[i], "%d of %d", ge->own, ge->nlevels);
+        else notes[i][0] = '\0';
+        items[i] = (view_menu_item){ .label = ge->name, .note = notes[i], .detail = ge->description };
     }
-    view_draw_menu(&a->dr, "Tessera", items, notes, a->ngames, a->sel, a->scroll);
+    view_menu mn = { "Tessera", items, a->ngames, a->sel, a->scroll, NULL };
+    view_draw_menu_items(&a->dr, &mn);
     if (a->note[0]) view_draw_status(&a->dr, a->note);
     else view_draw_status(&a->dr, "Enter: play   Esc: quit   F1: help");
 }
@@ -740,13 +855,23 @@ static void take_result(app *a)
             lurd_step step = lurd_first_move(s->st.g->topo, r->solution, &slot);
             if (slot < 0 || slot >= s->st.nplayers) slot = s->st.active;
             int dir = step.dir;
-            const char *what = session_is_sliding(s) ? "gap to the" : step.push ? "push" : "move";
-            if (slot != s->st.active)
-                session_note(s, "Hint: player %d, %s %s", slot + 1, what, grid_dir_name(s->st.g->topo, dir));
-            else
-                session_note(s, "Hint: %s %s", what, grid_dir_name(s->st.g->topo, dir));
             int from = session_is_sliding(s) ? s->st.blank : s->st.player[slot];
             a->hint_cell = from >= 0 ? grid_step(s->st.g, from, dir) : -1;
+            if (session_is_sliding(s)) {
+                /* The solution moves the gap; the player slides a tile, the other way, with
+                 * the arrow of that way: name the tile and that arrow. */
+                static const char *const keys[4] = { "Up", "Right", "Down", "Left" };
+                int way = grid_opposite(s->st.g, dir);
+                int tile = a->hint_cell >= 0 && s->st.num ? s->st.num[a->hint_cell] : 0;
+                if (tile > 0 && !a->pic_numbers_off)
+                    session_note(s, "Hint: slide tile %d %s (the %s key)", tile, grid_dir_name(s->st.g->topo, way), keys[way & 3]);
+                else
+                    session_note(s, "Hint: slide the marked tile %s (the %s key)", grid_dir_name(s->st.g->topo, way), keys[way & 3]);
+            } else if (slot != s->st.active) {
+                session_note(s, "Hint: player %d, %s %s", slot + 1, step.push ? "push" : "move", grid_dir_name(s->st.g->topo, dir));
+            } else {
+                session_note(s, "Hint: %s %s", step.push ? "push" : "move", grid_dir_name(s->st.g->topo, dir));
+            }
             a->hint_position = s->st.hash;
         } else {
             free(a->autoplay);
@@ -774,7 +899,10 @@ static void autoplay_step(app *a)
     lurd_step step = lurd_read(topo, a->autoplay[a->autoplay_pos]);
     if (step.kind == LURD_PLAYER && session_select_player(s, step.slot))
         step = lurd_read(topo, a->autoplay[++a->autoplay_pos]);
-    if (step.kind != LURD_MOVE || !session_move(s, step.dir) || s->solved) {
+    s->assisting = true; /* the solver's moves, not the player's (app/progress.h) */
+    int moved = step.kind == LURD_MOVE && session_move(s, step.dir);
+    s->assisting = false;
+    if (!moved || s->solved) {
         free(a->autoplay);
         a->autoplay = NULL;
         return;

@@ -30,6 +30,7 @@ typedef struct game_entry {
     char arg[PATH_MAX_LEN];      /* what game_load takes */
     char file[PATH_MAX_LEN];     /* a mod's level set for that game; "" for the game's own */
     char levels[PATH_MAX_LEN];   /* the game's own level file (found along the level path) */
+    int nlevels, own, helped;    /* levels in its set; solved by the player, with help */
 } game_entry;
 
 typedef struct app {
@@ -65,6 +66,7 @@ typedef struct app {
     settings prefs;              /* the player's settings (app/prefs.h) */
     progress_store saves;        /* progress in the session's game and set (app/progress.h) */
     bool restore_position;       /* app_play without a level brings back the saved position */
+    bool no_saves;               /* never read or write saved progress (tessera render) */
     replay rp;                   /* a solution being watched (app/replay.h) */
     uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */
@@ -111,6 +113,15 @@ void app_stop_work(app *a);
 void app_settle(app *a);
 /* Shows every move in motion at its end at once. */
 void app_finish_motion(app *a);
+
+/* The panel shown over a level just solved: what was done and where to go on. */
+typedef struct solved_panel {
+    const char *lines[5];
+    int n;
+    char stats[96], where[160], next[160];
+} solved_panel;
+/* Fills p and returns true while the panel is up (a solve not yet acknowledged). */
+bool app_solved_panel(app *a, solved_panel *p);
 
 /* The cell under canvas pixel (x, y) on the play screen, or -1. */
 int app_cell_at(const app *a, int x, int y);

@@ -1,5 +1,5 @@
 /* bench_view.h: the drawing and start-up benchmarks of `tessera bench` (frame_100x100,
- * startup); cmd_bench.c runs them beside the solver benchmarks. */
+ * startup, idle_cpu); cmd_bench.c runs them beside the solver benchmarks. */
 #ifndef TESSERA_APP_BENCH_VIEW_H
 #define TESSERA_APP_BENCH_VIEW_H
 
@@ -12,5 +12,9 @@ void bench_frame_100x100(const app_paths *p, int quick);
  * and audio drivers) to its exit, which comes right after its first frame; the median of
  * several runs. */
 void bench_startup(int quick);
+/* {"bench":"idle_cpu","percent":..}: the share of one core that `tessera play sokoban`
+ * uses while nobody touches it (a static level), over 10 s (3 s with --quick), on the display
+ * given by DISPLAY or else SDL's dummy driver (named as "driver"). */
+void bench_idle_cpu(int quick);
 
 #endif

@@ -3,6 +3,7 @@
  * Korf's 100) is read from DIR (default: ../shared/data beside the data root, or
  * $TESSERA_BENCH_DATA); a benchmark whose data is absent prints a "skipped" line saying so. */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +163,10 @@ static void bench_hooked(const app_paths *p, const bench_opts *o)
             lim.seconds = 10.0;
             solve_result r;
             solving_run(SOLVER_GENERIC, s.game, &s.st, &lim, &r);
-            solved += r.status == SOLVE_SOLVED;
+            /* A solution counts only if it replays to solved through the game's own hooks. */
+            int bad = -1;
+            if (r.status == SOLVE_SOLVED && r.solution) session_play_lurd(&s, r.solution, &bad);
+            solved += r.status == SOLVE_SOLVED && r.solution && bad < 0 && s.solved;
             secs += r.seconds;
             nodes += r.nodes;
             total++;
@@ -178,6 +182,34 @@ static void bench_hooked(const app_paths *p, const bench_opts *o)
 }
 
 /* ===== Korf's 100 ======================================================================== */
+
+/* Does sol (the letters u d l r naming where the blank moves) take board t (w x h, 0 the
+ * blank) to 1 2 ... w*h-1 then the blank? */
+static bool sliding_replays(const int *t, int w, int h, const char *sol)
+{
+    int b[64], n = w * h, blank = -1;
+    if (n > 64) return false;
+    for (int i = 0; i < n; i++)
+        if ((b[i] = t[i]) == 0) blank = i;
+    if (blank < 0) return false;
+    for (const char *c = sol; *c; c++) {
+        int x = blank % w, y = blank / w, to;
+        switch (*c) {
+        case 'u': to = y > 0 ? blank - w : -1; break;
+        case 'd': to = y < h - 1 ? blank + w : -1; break;
+        case 'l': to = x > 0 ? blank - 1 : -1; break;
+        case 'r': to = x < w - 1 ? blank + 1 : -1; break;
+        default: return false;
+        }
+        if (to < 0) return false;
+        b[blank] = b[to];
+        b[to] = 0;
+        blank = to;
+    }
+    for (int i = 0; i < n; i++)
+        if (b[i] != (i == n - 1 ? 0 : i + 1)) return false;
+    return true;
+}
 
 static void bench_korf(const app_paths *p, const bench_opts *o)
 {
@@ -223,8 +255,11 @@ static void bench_korf(const app_paths *p, const bench_opts *o)
             solve_result r;
             sliding_solve(t, 4, 4, &lim, p->cache_home, &r);
             count++;
-            solved += r.status == SOLVE_SOLVED;
-            optimal += r.status == SOLVE_SOLVED && r.length == opt;
+            /* Counted only when the solution replays to the goal, with the length it claims. */
+            bool ok = r.status == SOLVE_SOLVED && r.solution && (long)strlen(r.solution) == (long)r.length &&
+                      sliding_replays(t, 4, 4, r.solution);
+            solved += ok;
+            optimal += ok && r.length == opt;
             nodes += r.nodes;
             secs += r.seconds;
             solve_result_free(&r);
@@ -280,6 +315,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "hooked")) bench_hooked(p, &o);
     if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
     if (wanted(&o, "startup")) bench_startup(o.quick);
+    if (wanted(&o, "idle_cpu")) bench_idle_cpu(o.quick);
     if (o.only && !o.matched) {
         fprintf(stderr, "tessera bench: no benchmark named '%s'\n", o.only);
         return EXIT_BAD_INPUT;

@@ -112,6 +112,15 @@ static void print_result(const app *a)
         printf(",\"status\":");
         cli_json_string(stdout, s->status);
     }
+    solved_panel sp;
+    if (app_solved_panel((app *)a, &sp)) {
+        /* The panel over a solved level, its lines joined by " / ". */
+        char text[600] = "";
+        for (int i = 0; i < sp.n; i++)
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? " / " : "", sp.lines[i]);
+        printf(",\"panel\":");
+        cli_json_string(stdout, text);
+    }
     const char *broken = a->reload.script_error[0] ? a->reload.script_error : a->reload.levels_error;
     if (broken[0]) {
         printf(",\"reload_error\":");

@@ -47,7 +47,9 @@ int cmd_render(const app_paths *p, int argc, char **argv)
     char buf[ERROR_TEXT_MAX + 300];
     app a;
     int rc = EXIT_OK;
-    if (app_init(&a, p, w, h, &err) != 0 || app_play(&a, gname, file, level_no, &err) != 0 ||
+    int init_ok = app_init(&a, p, w, h, &err) == 0;
+    a.no_saves = true; /* a picture of a level never reads or writes the player's saves */
+    if (!init_ok || app_play(&a, gname, file, level_no, &err) != 0 ||
         app_set_view(&a, vk, &err) != 0 || (image_file && picture_mode_set_image(&a, image_file, &err) != 0))
         rc = EXIT_BAD_INPUT;
     else {

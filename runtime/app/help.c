@@ -28,7 +28,7 @@ int help_build(const help_context *c, const char **lines, int max)
     add(&k, c->sliding ? "Click\tslide the tiles between it and the gap" : "Click\twalk there; a box next to you: push it");
     if (c->players > 1) add(&k, "Tab, 1-9, click\tchoose who moves");
     if (c->sliding) add(&k, "Space\ta new shuffle");
-    add(&k, "Z, U, Backspace\tundo");
+    add(&k, "Z, U, Backspace, right click\tundo");
     add(&k, "Y\tredo");
     add(&k, "R\trestart (undoable)");
     add(&k, "H / X\thint / solve from here");

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "app/idle.h"
 #include "app/padmap.h"
 #include "frontend/view.h"
 #include "frontend/window.h"
@@ -26,7 +27,8 @@ static uint64_t now_ms(void)
  * a move in motion looks the same in every run. 0: the real clock. */
 static uint64_t scripted_clock;
 
-static void frame(app *a, window *win)
+/* Time passes: hot reload, hints and solves, motion; the canvas follows the window's size. */
+static void advance(app *a, window *win)
 {
     app_reload_poll(a, now_ms());   /* hot reload: never blocks, on the real clock */
     if (scripted_clock) scripted_clock += FRAME_MS;
@@ -36,14 +38,27 @@ static void frame(app *a, window *win)
         window_canvas_size(win, &w, &h);
         app_resize(a, w, h);
     }
+}
+
+static void draw(app *a, window *win)
+{
     app_draw(a);
     if (win) window_present(win, &a->cv);
 }
 
-static void pump(app *a, window *win)
+static void frame(app *a, window *win)
+{
+    advance(a, win);
+    draw(a, win);
+}
+
+/* Returns the number of events handled. */
+static int pump(app *a, window *win)
 {
     input_event ev;
+    int n = 0;
     while (win && window_poll(win, &ev)) {
+        n++;
         switch (ev.type) {
         case INPUT_KEY: {
             /* Ctrl combinations get their own names ("ctrl+c", "ctrl+shift+c"). */
@@ -61,17 +76,54 @@ static void pump(app *a, window *win)
         default: break;
         }
     }
+    return n;
+}
+
+/* The window's title names what is being played: "Sokoban, level 3: Side by Side - Tessera". */
+static void update_title(app *a, window *win, char *shown, size_t size)
+{
+    char title[256];
+    if (a->have_session && a->s.live && a->scr != SCREEN_GAMES) {
+        const char *lt = session_level_title(&a->s);
+        if (a->s.playing_shuffled) snprintf(title, sizeof title, "%s, a shuffled board - Tessera", session_game_name(&a->s));
+        else snprintf(title, sizeof title, "%s, level %d%s%s - Tessera", session_game_name(&a->s), a->s.index + 1,
+                      lt && lt[0] ? ": " : "", lt ? lt : "");
+    } else {
+        snprintf(title, sizeof title, "Tessera");
+    }
+    if (strcmp(title, shown) != 0) {
+        window_set_title(win, title);
+        snprintf(shown, size, "%s", title);
+    }
 }
 
 int loop_window(app *a, window *win)
 {
+    char title[256] = "";
     a->realtime = true;
+    uint64_t drawn = 0;
+    bool have_drawn = false, was_moving = false;
     while (!a->quit) {
+        /* Nothing moves: sleep until input comes, or the next look at the watcher and saves. */
+        bool moving = app_animating(a) || window_pad_held(win);
+        if (!moving && !was_moving && have_drawn) window_wait_event(win, app_idle_wait_ms(a));
         uint64_t start = window_ticks_ms();
-        pump(a, win);
-        frame(a, win);
-        uint64_t spent = window_ticks_ms() - start;
-        if (spent < FRAME_MS) window_wait_ms((unsigned)(FRAME_MS - spent));
+        int events = pump(a, win);
+        advance(a, win);
+        update_title(a, win, title, sizeof title);
+        moving = app_animating(a) || window_pad_held(win);
+        uint64_t stamp = app_frame_stamp(a);
+        /* Draw what changed or moves, and once more after motion stops (its last frame). */
+        if (!have_drawn || events > 0 || moving || was_moving || stamp != drawn) {
+            draw(a, win);
+            drawn = stamp;
+            have_drawn = true;
+        }
+        was_moving = moving;
+        if (moving) {
+            uint64_t spent = window_ticks_ms() - start;
+            if (spent < FRAME_MS) window_wait_ms((unsigned)(FRAME_MS - spent));
+        }
     }
     return 0;
 }
@@ -99,7 +151,7 @@ static int key_known(const char *k)
 
 /* click:COL,ROW names a 0-based cell; it is clicked where it shows: the centre of where it is
  * drawn (in the iso view, a point of it no block in front hides). */
-static int click_token(app *a, const char *arg)
+static int click_token(app *a, const char *arg, int button)
 {
     int col, row;
     char tail;
@@ -112,7 +164,7 @@ static int click_token(app *a, const char *arg)
     view_layout L;
     app_layout(a, &L);
     if (view_click_point(&L, &a->s.st, cell, &x, &y) != 0) return -1;
-    app_click(a, x, y, 1);
+    app_click(a, x, y, button);
     return 0;
 }
 
@@ -217,8 +269,9 @@ int loop_keys(app *a, window *win, const char *seq)
             }
             held = true;
             continue;
-        } else if (!strncmp(tok, "click:", 6)) {
-            if (click_token(a, tok + 6) != 0) {
+        } else if (!strncmp(tok, "click:", 6) || !strncmp(tok, "rclick:", 7)) {
+            bool right = tok[0] == 'r'; /* rclick: the right button (undo) */
+            if (click_token(a, tok + (right ? 7 : 6), right ? 3 : 1) != 0) {
                 fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
                 rc = -1;
                 break;

@@ -136,3 +136,28 @@ void picture_mode_toggle_numbers(app *a)
     a->pic_numbers_off = !a->pic_numbers_off;
     session_note(&a->s, a->pic_numbers_off ? "Numbers hidden (T: show them)" : "Numbers shown (T: hide them)");
 }
+
+void picture_mode_draw_target(app *a, const view_layout *L)
+{
+    if (L->view != VIEW_FLAT || !a->have_pic || !a->pic.src.px || a->pic.src.w <= 0 || a->pic.src.h <= 0) return;
+    int ui = a->cv.w >= 1120 || a->cv.h >= 800 ? 2 : 1, pad = 10 * ui, top;
+    view_hud_margins(a->cv.w, a->cv.h, &top, NULL);
+    int room = L->x - 2 * pad; /* the margin left of the board */
+    if (room < 60) return;
+    int w = room < 200 * ui ? room : 200 * ui;
+    /* The board's shape (the picture is cropped to fill it, as the pieces are). */
+    int h = L->w > 0 ? w * L->h / L->w : w;
+    int x = pad, y = top + pad + 14 * ui;
+    const image *src = &a->pic.src;
+    int sw = src->w, sh = src->h, sx = 0, sy = 0;
+    if ((long long)sw * h > (long long)sh * w) {
+        sw = (int)((long long)sh * w / h);
+        sx = (src->w - sw) / 2;
+    } else {
+        sh = (int)((long long)sw * h / w);
+        sy = (src->h - sh) / 2;
+    }
+    draw_round_rect(&a->dr, x - 3, y - 3, w + 6, h + 6, 4, 0xC0000000u);
+    canvas_blit(&a->cv, src, sx, sy, sw, sh, x, y, w, h, 0xFFFFFFFFu, 255);
+    draw_text_shadowed(&a->dr, x, y - 12 * ui - 2, "Make this:", ui, 0xFFD3D9E4u, 0xB0000000u);
+}

@@ -17,5 +17,7 @@ void picture_mode_refresh(app *a);
 void picture_mode_options(app *a, const view_layout *L, view_options *opt);
 /* T: the tiles' numbers on or off. */
 void picture_mode_toggle_numbers(app *a);
+/* The picture to make, small, in the margin beside the board (when there is room). */
+void picture_mode_draw_target(app *a, const view_layout *L);
 
 #endif

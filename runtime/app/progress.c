@@ -99,13 +99,22 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     int rc = save_read(ps->path, &text, &len, &err);
     if (rc == 1) return;
     progress loaded;
-    if (rc == 0 && progress_parse(&loaded, ps->path, text, len, &err) == 0) {
+    int prc = rc == 0 ? progress_parse(&loaded, ps->path, text, len, &err) : -1;
+    if (prc == 0) {
         free(text);
         progress_free(&ps->pr);
         ps->pr = loaded;
         return;
     }
     free(text);
+    if (prc == -2) {
+        /* A newer Tessera's file: never set aside or written over by this one. */
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "tessera: %s (progress will not be saved over it)\n", error_format(&err, buf, sizeof buf));
+        if (note) snprintf(note, note_size, "Saved progress is from a newer Tessera: left as it is, not saved this time.");
+        ps->path[0] = '\0';
+        return;
+    }
     char buf[ERROR_TEXT_MAX + 300], aside[PATH_MAX_LEN + 64];
     error_format(&err, buf, sizeof buf);
     error aerr;
@@ -129,6 +138,12 @@ void progress_store_close(progress_store *ps)
 static uint32_t fp_of(const progress_store *ps, int index)
 {
     return index >= 0 && index < ps->nfp ? ps->fp[index] : 0;
+}
+
+bool progress_store_assisted(progress_store *ps, int index)
+{
+    progress_mark *m = progress_find_assisted(&ps->pr, index + 1);
+    return m && m->fp == fp_of(ps, index);
 }
 
 const progress_level *progress_store_best(progress_store *ps, const session *s, int index)
@@ -204,23 +219,86 @@ int progress_play_position(session *s, int index, const char *hist, const char *
     return 0;
 }
 
+/* Plays a saved position of level index back; a position saved solved comes back restarted
+ * (the solve one undo away). 0, or -1 (the level then fresh) when it does not fit. */
+static int play_saved(progress_store *ps, session *s, int index, const progress_position *q)
+{
+    if (progress_play_position(s, index, q->history, q->redo) != 0) return -1;
+    if (s->solved) {
+        session_restart(s);
+        s->sound = 0;
+    }
+    ps->have_solve = true; /* a position saved solved was recorded when it was solved */
+    ps->solve_hash = s->st.hash;
+    ps->solve_moves = s->st.moves;
+    ps->solve_assisted = session_solve_assisted(s);
+    return 0;
+}
+
 int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size)
 {
     progress *pr = &ps->pr;
-    if (!pr->has_position) return 0;
-    int index = pr->position_level - 1;
-    if (index < 0 || index >= s->levels.count || fp_of(ps, index) != pr->position_fp) {
+    if (pr->npos == 0) return 0;
+    const progress_position *q = &pr->pos[0];
+    int index = q->level - 1;
+    if (index < 0 || index >= s->levels.count || fp_of(ps, index) != q->fp) {
         if (note) snprintf(note, note_size, "The saved position is for a level that has changed: starting afresh.");
         return -1;
     }
-    if (progress_play_position(s, index, pr->history, pr->redo) != 0) {
+    if (play_saved(ps, s, index, q) != 0) {
         if (note) snprintf(note, note_size, "The saved moves no longer fit this level: starting it afresh.");
         return -1;
     }
-    ps->have_solve = s->solved; /* a position saved solved was recorded when it was solved */
-    ps->solve_hash = s->st.hash;
-    ps->solve_moves = s->st.moves;
     return 1;
+}
+
+/* Keeps the position of the level being played in memory (the first position), so leaving
+ * the level for another loses nothing. */
+static void keep_position(progress_store *ps, session *s)
+{
+    if (!ps->open || !s->live || s->playing_shuffled || s->index >= ps->nfp) return;
+    progress_position *old = progress_find_position(&ps->pr, s->index + 1);
+    if (old && !old->touched && s->st.hist.nrec == 0) {
+        /* A scripted run that did not resume it, and has not played it: the saved moves stay
+         * (first, as the level being played). */
+        progress_position keep = *old;
+        old->history = old->redo = NULL;
+        progress_set_position(&ps->pr, keep.level, keep.fp, keep.history, keep.redo);
+        ps->pr.pos[0].touched = false;
+        free(keep.history);
+        free(keep.redo);
+        return;
+    }
+    char *hist = progress_history_tokens(s, 0, s->st.hist.pos);
+    char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
+    if (hist && redo) progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo);
+    free(hist);
+    free(redo);
+}
+
+int progress_store_goto(progress_store *ps, session *s, int index, bool saved_too, char *note, size_t note_size)
+{
+    if (index < 0 || index >= s->levels.count) return -1;
+    bool same = !s->playing_shuffled && index == s->index && s->live;
+    keep_position(ps, s);
+    if (same) return 0;
+    /* The level left keeps its moves only when it has some. */
+    progress_position *left = s->live && !s->playing_shuffled ? progress_find_position(&ps->pr, s->index + 1) : NULL;
+    if (left && left->touched && !left->history && !left->redo) progress_drop_position(&ps->pr, s->index + 1);
+    progress_position *q = progress_find_position(&ps->pr, index + 1);
+    if (q && q->fp == fp_of(ps, index) && (saved_too || q->touched)) {
+        progress_position copy = *q;
+        if (play_saved(ps, s, index, &copy) == 0) {
+            keep_position(ps, s);
+            return 1;
+        }
+        progress_drop_position(&ps->pr, index + 1);
+        if (note) snprintf(note, note_size, "The saved moves no longer fit this level: starting it afresh.");
+    }
+    if (session_goto(s, index) != 0) return -1;
+    keep_position(ps, s);
+    ps->dirty = true;
+    return 0;
 }
 
 int progress_store_update(progress_store *ps, session *s)
@@ -232,10 +310,23 @@ int progress_store_update(progress_store *ps, session *s)
     ps->seen_index = s->index;
     ps->dirty = true;
     if (!s->solved || s->playing_shuffled) return 0;
-    if (ps->have_solve && ps->solve_hash == s->st.hash && ps->solve_moves == s->st.moves) return 0;
+    bool assisted = session_solve_assisted(s);
+    if (ps->have_solve && ps->solve_hash == s->st.hash && ps->solve_moves == s->st.moves && ps->solve_assisted == assisted)
+        return 0;
     ps->have_solve = true;
     ps->solve_hash = s->st.hash;
     ps->solve_moves = s->st.moves;
+    ps->solve_assisted = assisted;
+    error err;
+    if (assisted) {
+        /* Solved with help: marked apart, never a best (a solve of one's own replaces it). */
+        progress_mark_assisted(&ps->pr, s->index + 1, fp_of(ps, s->index));
+        if (progress_store_save(ps, s, &err) != 0) {
+            char buf[ERROR_TEXT_MAX + 300];
+            session_note(s, "Progress not saved: %s", error_format(&err, buf, sizeof buf));
+        }
+        return 0;
+    }
     char *sol = session_lurd(s);
     /* A solution is kept only when it accounts for every move (one letter per move). */
     long letters = 0;
@@ -243,7 +334,6 @@ int progress_store_update(progress_store *ps, session *s)
     int best = progress_record(&ps->pr, s->index + 1, fp_of(ps, s->index), s->st.moves,
                                session_is_sliding(s) ? 0 : s->st.pushes, sol && letters == s->st.moves ? sol : NULL);
     free(sol);
-    error err;
     if (progress_store_save(ps, s, &err) != 0) {
         char buf[ERROR_TEXT_MAX + 300];
         session_note(s, "Progress not saved: %s", error_format(&err, buf, sizeof buf));
@@ -254,13 +344,7 @@ int progress_store_update(progress_store *ps, session *s)
 int progress_store_save(progress_store *ps, session *s, error *err)
 {
     if (!ps->open || !ps->path[0]) return 0;
-    if (s && s->live && !s->playing_shuffled && s->index < ps->nfp) {
-        char *hist = progress_history_tokens(s, 0, s->st.hist.pos);
-        char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
-        if (hist && redo) progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo);
-        free(hist);
-        free(redo);
-    }
+    if (s) keep_position(ps, s);
     /* Another Tessera may have saved since we read: keep its solves too. */
     char *text;
     size_t len;
@@ -279,4 +363,32 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     free(out);
     if (rc == 0) ps->dirty = false;
     return rc;
+}
+
+void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
+                    const ruleset *r, int *own, int *helped)
+{
+    static session s; /* only its names are read (progress_path_for); too big for the stack */
+    char path[PATH_MAX_LEN];
+    *own = *helped = 0;
+    memset(&s, 0, sizeof s);
+    snprintf(s.game_arg, sizeof s.game_arg, "%s", game_arg);
+    snprintf(s.levels_path, sizeof s.levels_path, "%s", levels_path);
+    progress_path_for(p, &s, path, sizeof path);
+    char *text;
+    size_t len;
+    error err;
+    progress pr;
+    if (save_read(path, &text, &len, &err) != 0) return;
+    int rc = progress_parse(&pr, path, text, len, &err);
+    free(text);
+    if (rc != 0) return;
+    for (int i = 0; i < set->count; i++) {
+        uint32_t fp = progress_fingerprint(&set->levels[i], r);
+        progress_level *l = progress_find(&pr, i + 1);
+        progress_mark *m = progress_find_assisted(&pr, i + 1);
+        if (l && l->fp == fp) (*own)++;
+        else if (m && m->fp == fp) (*helped)++;
+    }
+    progress_free(&pr);
 }

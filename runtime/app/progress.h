@@ -19,6 +19,7 @@ typedef struct progress_store {
     uint64_t solve_hash;        /* the solve last recorded (position and move count) */
     long solve_moves;
     bool have_solve;
+    bool solve_assisted;
     uint64_t seen_hash;         /* the position last looked at by progress_store_update */
     int32_t seen_pos, seen_index;
     uint32_t *fp;               /* the fingerprint of each level of the set */
@@ -39,6 +40,14 @@ void progress_store_close(progress_store *ps);
 /* Brings back the saved position (level, moves, undo and redo). 1 when restored, 0 when
  * there was none to restore, -1 when it no longer fits the level (started fresh; note says). */
 int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size);
+/* Goes to level index (0-based) of the set, keeping the position of the level left (in
+ * memory; saved with the rest): a level with a saved position comes back as it was left
+ * (one saved solved comes back restarted, the solve one undo away); choosing the level being
+ * played changes nothing. saved_too: also positions read from the file (else only those of
+ * this run). 1 when a position came back, 0 when the level starts fresh (note may say why),
+ * -1 for no such level. */
+int progress_store_goto(progress_store *ps, session *s, int index, bool saved_too, char *note,
+                        size_t note_size);
 /* After any action: records a newly solved level (and saves at once); marks the position
  * changed. Returns 1 when the solve was a new best. */
 int progress_store_update(progress_store *ps, session *s);
@@ -47,6 +56,14 @@ int progress_store_update(progress_store *ps, session *s);
 int progress_store_save(progress_store *ps, session *s, error *err);
 /* The best solve of level index (0-based) of s's set, or NULL when not solved. */
 const progress_level *progress_store_best(progress_store *ps, const session *s, int index);
+
+/* Whether level index (0-based) was solved only with help (and not by the player since). */
+bool progress_store_assisted(progress_store *ps, int index);
+
+/* How many levels of set (game_arg's, read from levels_path with rules r) the saved progress
+ * counts as solved by the player (own) and only with help (helped), fingerprints checked. */
+void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
+                    const ruleset *r, int *own, int *helped);
 
 /* History records [from, to) of s as saved tokens (malloc'd; see save_format.h). */
 char *progress_history_tokens(const session *s, int32_t from, int32_t to);

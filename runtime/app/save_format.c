@@ -222,6 +222,7 @@ static bool blank_or_comment(reader *r)
     return r->p >= line_end(r) || *r->p == '#';
 }
 
+/* The header line, of a version 1..version; -2 for a later one (a newer Tessera wrote it). */
 static int header(reader *r, const char *magic, int version)
 {
     while (next_line(r))
@@ -231,8 +232,11 @@ static int header(reader *r, const char *magic, int version)
             long v;
             if (!word_is(w, n, magic)) return fail(r, w, "expected the header '%s 1'", magic);
             if (number(r, 1, 1000000, &v, "a version number") != 0) return -1;
-            if (v != version)
-                return error_set(r->err, r->name, r->lineno, 0, "version %ld is not one this Tessera reads (%d)", v, version);
+            if (v > version) {
+                error_set(r->err, r->name, r->lineno, 0,
+                          "version %ld was written by a newer Tessera (this one reads up to %d)", v, version);
+                return -2;
+            }
             return end_of_line(r);
         }
     return error_set(r->err, r->name, 1, 1, "empty file (expected the header '%s %d')", magic, version);
@@ -254,8 +258,12 @@ void progress_free(progress *p)
 {
     for (int i = 0; i < p->nsolved; i++) free(p->solved[i].solution);
     free(p->solved);
-    free(p->history);
-    free(p->redo);
+    for (int i = 0; i < p->npos; i++) {
+        free(p->pos[i].history);
+        free(p->pos[i].redo);
+    }
+    free(p->pos);
+    free(p->assisted);
     progress_init(p);
 }
 
@@ -276,8 +284,18 @@ static bool better(long moves, long pushes, const progress_level *old)
     return moves < old->moves || (moves == old->moves && pushes < old->pushes);
 }
 
+static void drop_assisted(progress *p, int level)
+{
+    for (int i = 0; i < p->nassisted; i++)
+        if (p->assisted[i].level == level) {
+            p->assisted[i] = p->assisted[--p->nassisted];
+            return;
+        }
+}
+
 int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes, const char *solution)
 {
+    drop_assisted(p, level); /* the player's own solve replaces a solve with help */
     progress_level *old = progress_find(p, level);
     if (old && old->fp == fp && !better(moves, pushes, old)) {
         if (!old->solution && solution && *solution && moves == old->moves && pushes == old->pushes)
@@ -313,7 +331,41 @@ int progress_merge(progress *p, const progress *other)
         if (mine && mine->fp != o->fp) continue; /* a different level by that number: keep ours */
         if (progress_record(p, o->level, o->fp, o->moves, o->pushes, o->solution) < 0) return -1;
     }
+    for (int i = 0; i < other->nassisted; i++)
+        if (!progress_find_assisted(p, other->assisted[i].level) &&
+            progress_mark_assisted(p, other->assisted[i].level, other->assisted[i].fp) < 0)
+            return -1;
     return 0;
+}
+
+/* Grows an array of n elements of size sz to hold one more. -1 out of memory. */
+static int grow(void **arr, int n, int *cap, size_t sz)
+{
+    if (n < *cap) return 0;
+    int c = *cap ? *cap * 2 : 8;
+    void *t = realloc(*arr, sz * (size_t)c);
+    if (!t) return -1;
+    *arr = t;
+    *cap = c;
+    return 0;
+}
+
+progress_position *progress_find_position(progress *p, int level)
+{
+    for (int i = 0; i < p->npos; i++)
+        if (p->pos[i].level == level) return &p->pos[i];
+    return NULL;
+}
+
+void progress_drop_position(progress *p, int level)
+{
+    progress_position *q = progress_find_position(p, level);
+    if (!q) return;
+    free(q->history);
+    free(q->redo);
+    int i = (int)(q - p->pos);
+    memmove(&p->pos[i], &p->pos[i + 1], sizeof *p->pos * (size_t)(p->npos - i - 1));
+    p->npos--;
 }
 
 int progress_set_position(progress *p, int level, uint32_t fp, const char *history, const char *redo)
@@ -324,13 +376,36 @@ int progress_set_position(progress *p, int level, uint32_t fp, const char *histo
         free(r);
         return -1;
     }
-    free(p->history);
-    free(p->redo);
-    p->history = h;
-    p->redo = r;
-    p->has_position = true;
-    p->position_level = level;
-    p->position_fp = fp;
+    progress_drop_position(p, level);
+    if (grow((void **)&p->pos, p->npos, &p->pos_cap, sizeof *p->pos) != 0) {
+        free(h);
+        free(r);
+        return -1;
+    }
+    memmove(&p->pos[1], &p->pos[0], sizeof *p->pos * (size_t)p->npos);
+    p->pos[0] = (progress_position){ level, fp, h, r, true };
+    p->npos++;
+    return 0;
+}
+
+progress_mark *progress_find_assisted(progress *p, int level)
+{
+    for (int i = 0; i < p->nassisted; i++)
+        if (p->assisted[i].level == level) return &p->assisted[i];
+    return NULL;
+}
+
+int progress_mark_assisted(progress *p, int level, uint32_t fp)
+{
+    progress_level *own = progress_find(p, level);
+    if (own && own->fp == fp) return 0;
+    progress_mark *m = progress_find_assisted(p, level);
+    if (m) {
+        m->fp = fp;
+        return 0;
+    }
+    if (grow((void **)&p->assisted, p->nassisted, &p->assisted_cap, sizeof *p->assisted) != 0) return -1;
+    p->assisted[p->nassisted++] = (progress_mark){ level, fp };
     return 0;
 }
 
@@ -366,6 +441,7 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
     if (check_text(name, text, len, err) != 0) return -1;
     reader r = { name, text, text + len, text, text, text, 0, err };
     int rc = header(&r, "tessera-progress", PROGRESS_VERSION);
+    if (rc == -2) return -2;
     bool seen_game = false, seen_set = false, in_position = false;
     while (rc == 0 && next_line(&r)) {
         if (blank_or_comment(&r)) continue;
@@ -381,28 +457,54 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
             rc = parse_solved(&r, p);
         } else if (word_is(w, n, "position")) {
             long level;
-            if (p->has_position) rc = fail(&r, w, "%s", "a second 'position'");
-            else if ((rc = number(&r, 1, 10000000, &level, "a level number")) == 0 &&
-                     (rc = fingerprint(&r, &p->position_fp)) == 0 && (rc = end_of_line(&r)) == 0) {
-                p->has_position = true;
-                p->position_level = (int)level;
-                in_position = true;
+            uint32_t fp;
+            in_position = false;
+            if ((rc = number(&r, 1, 10000000, &level, "a level number")) == 0 && (rc = fingerprint(&r, &fp)) == 0 &&
+                (rc = end_of_line(&r)) == 0) {
+                if (progress_find_position(p, (int)level))
+                    rc = error_set(err, name, r.lineno, 1, "a second 'position' for level %ld", level);
+                else if (grow((void **)&p->pos, p->npos, &p->pos_cap, sizeof *p->pos) != 0)
+                    rc = error_set(err, name, r.lineno, 0, "out of memory");
+                else {
+                    p->pos[p->npos++] = (progress_position){ (int)level, fp, NULL, NULL, false };
+                    in_position = true;
+                }
             }
         } else if (word_is(w, n, "history") || word_is(w, n, "redo")) {
             bool hist = w[0] == 'h';
-            if (!in_position) rc = fail(&r, w, "'%s' must follow a 'position' line", hist ? "history" : "redo");
-            else if (hist ? p->history != NULL : p->redo != NULL) rc = fail(&r, w, "'%s' is given twice", hist ? "history" : "redo");
-            else rc = tokens(&r, hist ? &p->history : &p->redo);
+            progress_position *q = in_position ? &p->pos[p->npos - 1] : NULL;
+            if (!q) rc = fail(&r, w, "'%s' must follow a 'position' line", hist ? "history" : "redo");
+            else if (hist ? q->history != NULL : q->redo != NULL) rc = fail(&r, w, "'%s' is given twice", hist ? "history" : "redo");
+            else rc = tokens(&r, hist ? &q->history : &q->redo);
+        } else if (word_is(w, n, "assisted")) {
+            long level;
+            uint32_t fp;
+            if ((rc = number(&r, 1, 10000000, &level, "a level number")) == 0 && (rc = fingerprint(&r, &fp)) == 0 &&
+                (rc = end_of_line(&r)) == 0) {
+                if (progress_find_assisted(p, (int)level))
+                    rc = error_set(err, name, r.lineno, 1, "level %ld is marked assisted twice", level);
+                else if (progress_mark_assisted(p, (int)level, fp) != 0)
+                    rc = error_set(err, name, r.lineno, 0, "out of memory");
+            }
         } else {
             char what[40];
             snprintf(what, sizeof what, "%.*s", (int)(n < 32 ? n : 32), w);
-            rc = fail(&r, w, "unknown entry '%s' (expected game, set, solved, position, history or redo)", what);
+            rc = fail(&r, w, "unknown entry '%s' (expected game, set, solved, assisted, position, history or redo)", what);
         }
     }
     if (rc == 0 && (!seen_game || !seen_set))
         rc = error_set(err, name, 0, 0, "the '%s' line is missing", seen_game ? "set" : "game");
     if (rc != 0) progress_free(p);
     return rc;
+}
+
+/* Version 1 holds one position and no assisted marks: a file that needs no more is written
+ * as version 1, so that Tessera before version 2 still reads it. */
+static int format_version(const progress *p)
+{
+    int assisted = 0;
+    for (int i = 0; i < p->nassisted; i++) assisted += !progress_find((progress *)p, p->assisted[i].level);
+    return p->npos > 1 || assisted ? 2 : 1;
 }
 
 static int compare_levels(const void *a, const void *b)
@@ -415,7 +517,8 @@ char *progress_format(const progress *p, size_t *len)
 {
     buf b = {0};
     char fp[16];
-    puts_(&b, "tessera-progress 1\n# Tessera's saved progress: see \"Saved games\" in README.md\n");
+    puts_(&b, format_version(p) == 2 ? "tessera-progress 2\n" : "tessera-progress 1\n");
+    puts_(&b, "# Tessera's saved progress: see \"Saved games\" in README.md\n");
     puts_(&b, "game ");
     puts_(&b, p->game);
     puts_(&b, "\nset ");
@@ -440,14 +543,22 @@ char *progress_format(const progress *p, size_t *len)
         }
         free(sorted);
     }
-    if (p->has_position) {
-        putf(&b, "position %ld ", p->position_level, 0);
-        snprintf(fp, sizeof fp, "%08lx", (unsigned long)p->position_fp);
+    for (int i = 0; i < p->nassisted; i++) {
+        if (progress_find((progress *)p, p->assisted[i].level)) continue; /* solved since */
+        putf(&b, "assisted %ld ", p->assisted[i].level, 0);
+        snprintf(fp, sizeof fp, "%08lx", (unsigned long)p->assisted[i].fp);
+        puts_(&b, fp);
+        puts_(&b, "\n");
+    }
+    for (int i = 0; i < p->npos; i++) {
+        const progress_position *q = &p->pos[i];
+        putf(&b, "position %ld ", q->level, 0);
+        snprintf(fp, sizeof fp, "%08lx", (unsigned long)q->fp);
         puts_(&b, fp);
         puts_(&b, "\nhistory ");
-        if (p->history) puts_(&b, p->history);
+        if (q->history) puts_(&b, q->history);
         puts_(&b, "\nredo ");
-        if (p->redo) puts_(&b, p->redo);
+        if (q->redo) puts_(&b, q->redo);
         puts_(&b, "\n");
     }
     return finish(&b, len);

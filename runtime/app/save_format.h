@@ -7,17 +7,24 @@
  *     game sokoban
  *     set sokoban/tessera.xsb
  *     solved 3 1a2b3c4d 25 7 rrUULdd
+ *     assisted 5 9c8d7e6f
  *     position 4 5e6f7a8b
  *     history rrU lD ! 2 rr
  *     redo ul
+ *     position 2 11223344
+ *     history dd
+ *     redo
  *
  * `solved LEVEL FINGERPRINT MOVES PUSHES [SOLUTION]`: a level finished, with the best
- * solution found (fewest moves, then fewest pushes) in LURD. `position LEVEL FINGERPRINT`:
- * the level being played when the game was left, then its undo history (`history`: one token
- * per undo step, `!` a restart) and the moves that redo would bring back (`redo`). The
- * fingerprint identifies a level's start position, so progress survives a level file being
- * reordered and is dropped for a level that changed. Blank lines and `#` comments are
- * ignored; anything else is an error naming its line and column.
+ * solution found (fewest moves, then fewest pushes) in LURD. `assisted LEVEL FINGERPRINT`: a
+ * level finished only with help (the solver played it, X): shown apart, never a best; a later
+ * solve of the player's own replaces it. `position LEVEL FINGERPRINT`: a level left part-way,
+ * then its undo history (`history`: one token per undo step, `!` a restart) and the moves
+ * that redo would bring back (`redo`). The first `position` is the level being played when
+ * the game was left; each other one a level left for another, brought back when it is
+ * chosen again. The fingerprint identifies a level's start position, so progress survives a
+ * level file being reordered and is dropped for a level that changed. Blank lines and `#`
+ * comments are ignored; anything else is an error naming its line and column.
  *
  * Settings (settings.txt): `tessera-settings 1`, then `NAME VALUE` lines; names are
  * [a-z0-9_]+, values the rest of the line. Unknown names are kept when written back. */
@@ -30,7 +37,9 @@
 
 #include "core/error.h"
 
-enum { PROGRESS_VERSION = 1, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
+/* Progress files: version 2 adds several positions and `assisted` (files that need neither
+ * are still written as version 1); version 1 files are read as before. */
+enum { PROGRESS_VERSION = 2, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
 
 typedef struct progress_level {
     int level;                  /* 1-based */
@@ -39,21 +48,36 @@ typedef struct progress_level {
     char *solution;             /* LURD, or NULL when not known */
 } progress_level;
 
+/* A level left part-way: its undo history and redo, as tokens. */
+typedef struct progress_position {
+    int level;                  /* 1-based */
+    uint32_t fp;
+    char *history, *redo;       /* space-separated tokens; may be NULL */
+    bool touched;               /* set by this run (not written): scripted runs resume only these */
+} progress_position;
+
+/* A level solved only with help. */
+typedef struct progress_mark {
+    int level;
+    uint32_t fp;
+} progress_mark;
+
 typedef struct progress {
     char game[PROGRESS_NAME_MAX];
     char set[PROGRESS_NAME_MAX];
     progress_level *solved;
     int nsolved, cap;
-    bool has_position;
-    int position_level;         /* 1-based */
-    uint32_t position_fp;
-    char *history, *redo;       /* space-separated tokens; may be NULL */
+    progress_position *pos;     /* pos[0] is the level being played */
+    int npos, pos_cap;
+    progress_mark *assisted;
+    int nassisted, assisted_cap;
 } progress;
 
 void progress_init(progress *p);
 void progress_free(progress *p);
-/* Parses a progress file's text (name for messages). 0, or -1 with err at file:line:col;
- * on error *p is left empty. */
+/* Parses a progress file's text (name for messages). 0, or -1 with err at file:line:col, or
+ * -2 for a file of a later version (written by a newer Tessera: to be left alone); on error
+ * *p is left empty. */
 int progress_parse(progress *p, const char *name, const char *text, size_t len, error *err);
 /* The file's text (malloc'd, NUL-terminated), or NULL out of memory. */
 char *progress_format(const progress *p, size_t *len);
@@ -66,9 +90,19 @@ int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes
 /* Takes every solved level of `other` that `p` lacks or that beats p's best (so two
  * processes saving the same file lose nothing). -1 out of memory. */
 int progress_merge(progress *p, const progress *other);
-/* Sets the position (history and redo may be NULL). -1 out of memory. */
+/* Sets the position of a level (history and redo may be NULL) and makes it the one being
+ * played (first). -1 out of memory. */
 int progress_set_position(progress *p, int level, uint32_t fp, const char *history,
                           const char *redo);
+/* The saved position of level, or NULL. */
+progress_position *progress_find_position(progress *p, int level);
+/* Forgets the position of level (nothing when there is none). */
+void progress_drop_position(progress *p, int level);
+/* The level solved with help, or NULL. */
+progress_mark *progress_find_assisted(progress *p, int level);
+/* Marks level as solved with help; nothing when the player has solved it (same fingerprint).
+ * A solve of the player's own (progress_record) removes the mark. -1 out of memory. */
+int progress_mark_assisted(progress *p, int level, uint32_t fp);
 
 /* Is s a valid history token list (tokens of [A-Za-z0-9] or "!", one space apart)? */
 bool progress_tokens_valid(const char *s);

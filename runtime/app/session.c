@@ -199,6 +199,7 @@ int session_move(session *s, int dir)
     if (r != MOVE_BLOCKED && game_has_hook(s->game, "on_move") &&
         game_on_move(s->game, &s->st, dir, r == MOVE_PUSH, &err) != 0)
         note_error(s, &err);
+    if (s->assisting && r != MOVE_BLOCKED) s->st.hist.cur.flags |= RECORD_ASSISTED;
     history_end(&s->st);
     movelog_commit(&s->log, &s->st, pos_before);
     if (r == MOVE_BLOCKED) return 0;
@@ -206,6 +207,17 @@ int session_move(session *s, int dir)
     s->sound = sound_stronger(s->sound, sound_for_move(r, unplaced_before, s->st.unsolved, solved_before,
                                                        s->solved, session_is_sliding(s)));
     return 1;
+}
+
+bool session_solve_assisted(const session *s)
+{
+    if (!s->live) return false;
+    for (int32_t i = s->st.hist.pos - 1; i >= 0; i--) {
+        unsigned f = s->st.hist.rec[i].flags;
+        if (f & RECORD_ASSISTED) return true;
+        if (f & RECORD_RESTART) return false;
+    }
+    return false;
 }
 
 int session_undo(session *s)

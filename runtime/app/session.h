@@ -33,6 +33,7 @@ typedef struct session {
     bool playing_shuffled;         /* st plays shuffled.levels[0] instead of levels[index] */
     movelog log;                   /* the LURD letters of st's history */
     int sound;                     /* sound_id of the actions since the app last took it */
+    bool assisting;                /* moves made now are the solver's, not the player's */
 } session;
 
 /* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),
@@ -52,6 +53,10 @@ int session_click(session *s, int cell);
 int session_select_player(session *s, int slot);
 /* Sliding games: a fresh scramble of the current board size from the game's script. */
 int session_shuffle(session *s);
+
+/* Whether the position was reached with help: a move since the level's start or its last
+ * restart was made while s->assisting (the solver playing, X). */
+bool session_solve_assisted(const session *s);
 
 const char *session_game_name(const session *s);
 const char *session_level_title(const session *s);

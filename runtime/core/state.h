@@ -20,7 +20,8 @@ typedef struct change {
     uint8_t kind;               /* change_kind */
 } change;
 
-enum record_flag { RECORD_PUSH = 1, RECORD_RESTART = 2, RECORD_SCRIPT = 4 };
+/* RECORD_ASSISTED: played by a helper (the solver's moves), not the player. */
+enum record_flag { RECORD_PUSH = 1, RECORD_RESTART = 2, RECORD_SCRIPT = 4, RECORD_ASSISTED = 8 };
 
 /* One undoable step: a run of changes plus the counters it moved. */
 typedef struct record {

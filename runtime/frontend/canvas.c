@@ -119,6 +119,22 @@ void canvas_fill_rect(canvas *c, int x, int y, int w, int h, uint32_t colour)
     for (j = y0; j < y1; j++) span(c, j, x0, x1, colour, a);
 }
 
+void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int w, int h, int stride, uint32_t colour)
+{
+    unsigned ca = colour >> 24;
+    if (!c || !c->px || !mask || ca == 0) return;
+    int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+    int x1 = x + w > c->w ? c->w : x + w, y1 = y + h > c->h ? c->h : y + h;
+    for (int py = y0; py < y1; py++) {
+        const uint8_t *m = mask + (size_t)(py - y) * (size_t)stride;
+        uint32_t *p = c->px + (size_t)py * c->w;
+        for (int px = x0; px < x1; px++) {
+            unsigned cover = m[px - x];
+            if (cover) p[px] = blend_px(p[px], colour, div255(cover * ca));
+        }
+    }
+}
+
 void canvas_fill_round_rect(canvas *c, int x, int y, int w, int h, int radius, uint32_t colour)
 {
     unsigned a = colour >> 24;

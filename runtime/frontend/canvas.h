@@ -36,6 +36,10 @@ void canvas_clear(canvas *c, uint32_t colour);
 
 /* Shapes blend by the colour's alpha and are clipped to the canvas. */
 void canvas_fill_rect(canvas *c, int x, int y, int w, int h, uint32_t colour);
+/* Blends colour through a w x h coverage mask (0..255 per pixel, rows stride bytes apart)
+ * with its top-left at (x, y): text glyphs. */
+void canvas_blend_mask(canvas *c, int x, int y, const uint8_t *mask, int w, int h, int stride,
+                       uint32_t colour);
 /* Corners are anti-aliased quarter circles; radius is clamped to half the shorter side. */
 void canvas_fill_round_rect(canvas *c, int x, int y, int w, int h, int radius, uint32_t colour);
 /* A vertical gradient from top (first row) to bottom (last row), alpha included. */

@@ -7,6 +7,7 @@
 
 #include "frontend/canvas.h"
 #include "frontend/sprites.h"
+#include "frontend/text.h"
 
 typedef struct drawer {
     void *ud;                   /* the back end's own data (a canvas*, or NULL) */
@@ -69,7 +70,7 @@ static inline void draw_text(const drawer *d, int x, int y, const char *s, int s
 static inline void draw_text_shadowed(const drawer *d, int x, int y, const char *s, int scale,
                                       uint32_t colour, uint32_t shadow)
 {
-    int off = scale < 1 ? 1 : scale;
+    int off = text_shadow_offset(scale);
     d->text(d->ud, x + off, y + off, s, scale, shadow);
     d->text(d->ud, x, y, s, scale, colour);
 }

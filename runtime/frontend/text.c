@@ -1,7 +1,10 @@
-/* text.c: rasterising stb_easy_font's quads into the canvas. */
+/* text.c: text in the canvas: the TrueType font (frontend/font.c) when it loads, else
+ * stb_easy_font's quads rasterised as a bitmap font. */
 #include "frontend/text.h"
 
 #include <string.h>
+
+#include "frontend/font.h"
 
 /* A header-only third-party file: its own warnings are not ours to fix. */
 #if defined(__GNUC__)
@@ -38,10 +41,20 @@ static int advance(int ch)
     return stb_easy_font_width(one);
 }
 
+bool text_smooth(void) { return font_default() != NULL; }
+
+int text_shadow_offset(int scale)
+{
+    if (scale < 1) scale = 1;
+    return text_smooth() ? (scale + 1) / 2 : scale;
+}
+
 int text_width(const char *s, int scale)
 {
     int best = 0, line = 0, ch;
     if (!s) return 0;
+    const font *f = font_default();
+    if (f) return font_width(f, s, scale);
     if (scale < 1) scale = 1;
     /* Each advance includes one blank column after the glyph; the last one is not ink. */
     while ((ch = next_char(&s)) != 0) {
@@ -107,6 +120,11 @@ void text_draw(canvas *c, int x, int y, const char *s, int scale, uint32_t colou
     int pen = x, ch;
     if (!c || !c->px || !s || !(colour >> 24)) return;
     if (scale < 1) scale = 1;
+    const font *f = font_default();
+    if (f) {
+        font_draw(f, c, x, y, s, scale, colour, TEXT_LINE_HEIGHT);
+        return;
+    }
     while ((ch = next_char(&s)) != 0) {
         if (ch == '\n') {
             pen = x;
@@ -124,7 +142,7 @@ void text_draw(canvas *c, int x, int y, const char *s, int scale, uint32_t colou
 void text_draw_shadowed(canvas *c, int x, int y, const char *s, int scale, uint32_t colour,
                         uint32_t shadow)
 {
-    int off = scale < 1 ? 1 : scale;
+    int off = text_shadow_offset(scale);
     text_draw(c, x + off, y + off, s, scale, shadow);
     text_draw(c, x, y, s, scale, colour);
 }

@@ -1,7 +1,10 @@
-/* text.h: text drawn into the canvas with the stb_easy_font bitmap font at whole-number scales. */
+/* text.h: text drawn into the canvas at whole-number scales: DejaVu Sans through
+ * stb_truetype (frontend/font.h) when the font is installed, else the stb_easy_font bitmap
+ * font. Both keep the metrics below, so layouts fit either. */
 #ifndef TESSERA_FRONTEND_TEXT_H
 #define TESSERA_FRONTEND_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +18,10 @@ enum { TEXT_CAP_HEIGHT = 7, TEXT_DESCENT = 2, TEXT_LINE_HEIGHT = 12 };
 /* Strings are UTF-8; '\n' starts a new line, a tab draws as a space, and any character
  * outside printable ASCII draws as '?'. scale below 1 counts as 1. */
 
+/* Whether text is drawn with the TrueType font (smooth) rather than the bitmap fallback. */
+bool text_smooth(void);
+/* How far a shadow sits down and right of its text at scale. */
+int text_shadow_offset(int scale);
 /* Width of the widest line, in pixels, from the first ink column to the last. */
 int text_width(const char *s, int scale);
 /* From the top of the first line to the baseline of the last (descenders not included), so

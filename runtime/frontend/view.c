@@ -7,31 +7,9 @@
 #include "core/rules.h"
 #include "frontend/layout_iso.h"
 #include "frontend/text.h"
+#include "frontend/theme.h"
 
-/* {====== theme */
-
-static const uint32_t BG_TOP = 0xFF33415Eu, BG_BOTTOM = 0xFF121826u;
-static const uint32_t BAR = 0xC80B0F18u, BAR_EDGE = 0x26FFFFFFu;
-static const uint32_t INK = 0xFFF2F4F8u, INK_SOFT = 0xFFD3D9E4u, INK_DIM = 0xFF9AA5BAu;
-static const uint32_t ACCENT = 0xFFFFC857u, SHADOW = 0xB0000000u;
-static const uint32_t DIM_SCREEN = 0x99000000u, PANEL = 0xF41C2436u, PANEL_EDGE = 0xFF5A6D93u;
-static const uint32_t ROW_SELECTED = 0xFF35507Fu, ROW_STRIPE = 0x0DFFFFFFu;
-static const uint32_t MISSING = 0xFFFF00FFu, MISSING_DARK = 0xFF80007Cu;
-static const uint32_t HIGHLIGHT = 0xFFFFDC5Eu, DEADLOCK = 0xFFE53B30u;
-static const uint32_t NUMBER_INK = 0xFF3B2A20u;
-static const uint32_t BANNER = 0xF0801C1Cu, BANNER_EDGE = 0xFFE53B30u;
-static const uint32_t CHECK_DISC = 0xFF3FA34Du, CHECK_INK = 0xFFFFFFFFu;
-
-/* Text and spacing grow with the canvas, so a HiDPI window reads like a normal one. */
-static int ui_scale(int w, int h)
-{
-    int s = (w / 560 < h / 400 ? w / 560 : h / 400) + 1;
-    return s < 1 ? 1 : s > 4 ? 4 : s;
-}
-
-static int bar_height(int ui) { return (TEXT_CAP_HEIGHT + TEXT_DESCENT + 8) * ui; }
-
-/* }====== */
+/* The theme (colours, ui_scale, bar_height) is in frontend/theme.h. */
 
 /* {====== layout */
 
@@ -42,10 +20,25 @@ static int hex_width(int cell_h)
     return w < 2 ? 2 : w;
 }
 
+static void layout_flat(view_layout *L, const grid *g, int canvas_w, int canvas_h, int top_margin,
+                        int bottom_margin, bool fill);
+
 void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas_h,
                          int top_margin, int bottom_margin)
 {
-    int ui = ui_scale(canvas_w, canvas_h), pad = 8 * ui, max_cell = 64 * ui;
+    layout_flat(L, g, canvas_w, canvas_h, top_margin, bottom_margin, false);
+}
+
+void view_layout_fill(view_layout *L, const grid *g, int canvas_w, int canvas_h, int top_margin,
+                      int bottom_margin)
+{
+    layout_flat(L, g, canvas_w, canvas_h, top_margin, bottom_margin, true);
+}
+
+static void layout_flat(view_layout *L, const grid *g, int canvas_w, int canvas_h, int top_margin,
+                        int bottom_margin, bool fill)
+{
+    int ui = ui_scale(canvas_w, canvas_h), pad = 8 * ui, max_cell = fill ? 1 << 14 : 64 * ui;
     int aw = canvas_w - 2 * pad, ah = canvas_h - top_margin - bottom_margin - 2 * pad;
 
     memset(L, 0, sizeof *L);
@@ -74,7 +67,7 @@ void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas
         int c = aw / g->w < ah / g->h ? aw / g->w : ah / g->h;
         if (c > max_cell) c = max_cell;
         /* A whole multiple of the 64-pixel sprites is sharper; worth up to a fifth of size. */
-        if (c >= 64 && (c / 64 * 64) * 5 >= c * 4) c = c / 64 * 64;
+        if (!fill && c >= 64 && (c / 64 * 64) * 5 >= c * 4) c = c / 64 * 64;
         if (c < 1) c = 1;
         L->cell_w = L->cell_h = L->row_step = c;
         L->w = g->w * c;
@@ -334,7 +327,10 @@ static void draw_picture_tile(const drawer *d, const view_options *opt, int ncel
                               int x, int y, int w, int h)
 {
     int piece = n == 0 ? ncells - 1 : n - 1;
-    if (n == 0 && !opt->picture_whole) return;
+    if (n == 0 && !opt->picture_whole) {
+        view_draw_recess(d, x, y, w, h);
+        return;
+    }
     const sprite *sp = sprites_get(opt->picture, opt->picture_whole ? ncells + piece : piece);
     if (!sp) return;
     int gx = (w - sp->w) / 2, gy = (h - sp->h) / 2;
@@ -347,6 +343,15 @@ static void draw_picture_tile(const drawer *d, const view_options *opt, int ncel
     int tw = text_width(num, scale), th = text_height(num, scale);
     draw_round_rect(d, x + gx + pad / 2, y + gy + pad / 2, tw + 2 * pad, th + 2 * pad, pad, 0xA0000000u);
     draw_text(d, x + gx + pad / 2 + pad, y + gy + pad / 2 + pad, num, scale, 0xFFFFFFFFu);
+}
+
+void view_draw_recess(const drawer *d, int x, int y, int w, int h)
+{
+    /* A hollow in the tray: dark, its upper edge in shadow, its lower lip catching light. */
+    int in = w / 20 + 1, r = w / 10 + 1;
+    draw_round_rect(d, x + in, y + in, w - 2 * in, h - 2 * in, r, RECESS);
+    draw_round_rect(d, x + in, y + in, w - 2 * in, h / 8 + 1, r, RECESS_SHADOW);
+    draw_fill_rect(d, x + in + r, y + h - in - (in + 1) / 2 - 1, w - 2 * in - 2 * r, (in + 1) / 2 + 1, RECESS_LIP);
 }
 
 /* The object (or numbered tile) of cell c, drawn in the box (x, y, w, h). */
@@ -367,7 +372,8 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
     if (s->num) {
         int tid = id && id < ntiles ? id : r->tile_id < ntiles ? r->tile_id : 0;
         if (s->num[c] == 0) {
-            if (blank_sprite >= 0) draw_sprite(d, sh, blank_sprite, x, y, w, h, 0xFFFFFFFFu, 255);
+            (void)blank_sprite;
+            view_draw_recess(d, x, y, w, h);
             return;
         }
         draw_art(d, sh, art[tid].base == ART_NONE ? find_variant(sh, "tile", "", hex) : art[tid].base,
@@ -527,7 +533,7 @@ void view_draw_hud(const drawer *d, const view_hud *hud)
     if (hud->pushes >= 0) {
         snprintf(num, sizeof num, "%ld", hud->pushes);
         right = draw_right(d, right, ty, num, ui, INK, gap);
-        right = draw_right(d, right, ty, "Pushes", ui, INK_DIM, wide_gap);
+        right = draw_right(d, right, ty, hud->pushes_label ? hud->pushes_label : "Pushes", ui, INK_DIM, wide_gap);
     }
     snprintf(num, sizeof num, "%ld", hud->moves);
     right = draw_right(d, right, ty, num, ui, INK, gap);
@@ -657,7 +663,7 @@ static void measure_panel(panel_size *p, int scale, const char *title,
     if (p->w < 160 * scale) p->w = 160 * scale;
 }
 
-void view_draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines)
+static void draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines, bool low)
 {
     panel_size p;
     int scale, px, py, y, i, col_x, edge;
@@ -670,9 +676,16 @@ void view_draw_panel(const drawer *d, const char *title, const char *const *line
     }
     measure_panel(&p, scale, title, lines, nlines);
 
-    draw_fill_rect(d, 0, 0, d->w, d->h, DIM_SCREEN);
     px = (d->w - p.w) / 2;
     py = (d->h - p.h) / 2;
+    if (low) {
+        int bottom;
+        view_hud_margins(d->w, d->h, NULL, &bottom);
+        py = d->h - bottom - p.h - 6 * scale;
+        if (py < 0) py = 0;
+    } else {
+        draw_fill_rect(d, 0, 0, d->w, d->h, DIM_SCREEN);
+    }
     edge = scale;
     draw_round_rect(d, px - edge, py - edge, p.w + 2 * edge, p.h + 2 * edge, 10 * scale + edge,
                     PANEL_EDGE);
@@ -706,159 +719,13 @@ void view_draw_panel(const drawer *d, const char *title, const char *const *line
 
 /* }====== */
 
-/* {====== menus */
 
-typedef struct menu_geom {
-    int ui, title_y, list_x, list_w, list_y, row_h, rows;
-} menu_geom;
-
-static void menu_geometry(int w, int h, menu_geom *m)
+void view_draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines)
 {
-    int bottom, avail;
-    m->ui = ui_scale(w, h);
-    view_hud_margins(w, h, NULL, &bottom);
-    m->title_y = 16 * m->ui;
-    m->list_y = m->title_y + TEXT_CAP_HEIGHT * (m->ui + 1) + 16 * m->ui;
-    m->row_h = 18 * m->ui;
-    m->list_w = w - 32 * m->ui;
-    if (m->list_w > 360 * m->ui) m->list_w = 360 * m->ui;
-    if (m->list_w < 1) m->list_w = 1;
-    m->list_x = (w - m->list_w) / 2;
-    avail = h - bottom - 10 * m->ui - m->list_y;
-    m->rows = avail / m->row_h;
-    if (m->rows < 1) m->rows = 1;
+    draw_panel(d, title, lines, nlines, false);
 }
 
-static int clamp_scroll(int scroll, int n, int rows)
+void view_draw_panel_low(const drawer *d, const char *title, const char *const *lines, int nlines)
 {
-    int max = n - rows;
-    if (max < 0) max = 0;
-    return scroll < 0 ? 0 : scroll > max ? max : scroll;
+    draw_panel(d, title, lines, nlines, true);
 }
-
-int view_menu_rows(int canvas_w, int canvas_h)
-{
-    menu_geom m;
-    menu_geometry(canvas_w, canvas_h, &m);
-    return m.rows;
-}
-
-int view_menu_item_at(int canvas_w, int canvas_h, int n, int scroll, int px, int py)
-{
-    menu_geom m;
-    int row;
-    menu_geometry(canvas_w, canvas_h, &m);
-    scroll = clamp_scroll(scroll, n, m.rows);
-    if (px < m.list_x || px >= m.list_x + m.list_w || py < m.list_y) return -1;
-    row = (py - m.list_y) / m.row_h;
-    if (row >= m.rows || scroll + row >= n) return -1;
-    return scroll + row;
-}
-
-/* A small filled triangle pointing up or down, centred on cx: "more rows this way". */
-static void draw_arrow(const drawer *d, int cx, int y, int size, bool up, uint32_t colour)
-{
-    int k;
-    for (k = 0; k < size; k++) {
-        int half = up ? k : size - 1 - k;
-        draw_fill_rect(d, cx - half, y + k, 2 * half + 1, 1, colour);
-    }
-}
-
-/* A small filled triangle pointing right, its tip at (x, cy): "you are here". */
-static void draw_arrow_right(const drawer *d, int x, int cy, int size, uint32_t colour)
-{
-    for (int k = 0; k < size; k++) draw_fill_rect(d, x - size + k, cy - (size - 1 - k), 1, 2 * (size - 1 - k) + 1, colour);
-}
-
-void view_draw_menu(const drawer *d, const char *title, const char *const *items,
-                    const char *const *notes, int n, int selected, int scroll)
-{
-    view_draw_menu_marked(d, title, items, notes, n, selected, scroll, NULL);
-}
-
-/* A thick stroke from (x0, y0) to (x1, y1): squares of side t stepped along it. */
-static void stroke(const drawer *d, int x0, int y0, int x1, int y1, int t, uint32_t colour)
-{
-    int dx = x1 - x0, dy = y1 - y0, n = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) : (dy < 0 ? -dy : dy);
-    if (n == 0) n = 1;
-    for (int k = 0; k <= n; k++)
-        draw_fill_rect(d, x0 + dx * k / n - t / 2, y0 + dy * k / n - t / 2, t, t, colour);
-}
-
-void view_draw_check(const drawer *d, int x, int y, int size)
-{
-    int t = size / 6 < 2 ? 2 : size / 6;
-    draw_round_rect(d, x, y, size, size, size / 2, CHECK_DISC);
-    /* The short stroke down to the bottom point, then the long one up to the right. */
-    int ax = x + size * 26 / 100, ay = y + size * 52 / 100;
-    int bx = x + size * 43 / 100, by = y + size * 70 / 100;
-    int cx = x + size * 75 / 100, cy = y + size * 32 / 100;
-    stroke(d, ax + 1, ay + 1, bx + 1, by + 1, t, SHADOW);
-    stroke(d, bx + 1, by + 1, cx + 1, cy + 1, t, SHADOW);
-    stroke(d, ax, ay, bx, by, t, CHECK_INK);
-    stroke(d, bx, by, cx, cy, t, CHECK_INK);
-}
-
-void view_draw_menu_marked(const drawer *d, const char *title, const char *const *items,
-                           const char *const *notes, int n, int selected, int scroll,
-                           const view_menu_marks *marks)
-{
-    menu_geom m;
-    int ui, i, ty;
-    char buf[256];
-
-    menu_geometry(d->w, d->h, &m);
-    ui = m.ui;
-    if (n < 0 || !items) n = 0;
-    scroll = clamp_scroll(scroll, n, m.rows);
-    draw_gradient(d, 0, 0, d->w, d->h, BG_TOP, BG_BOTTOM);
-
-    if (title) {
-        text_ellipsize(title, ui + 1, d->w - 16 * ui, buf, sizeof buf);
-        draw_text_shadowed(d, (d->w - text_width(buf, ui + 1)) / 2, m.title_y, buf, ui + 1,
-                           ACCENT, SHADOW);
-    }
-    if (n == 0)
-        draw_text_shadowed(d, m.list_x + 14 * ui, m.list_y + (m.row_h - TEXT_CAP_HEIGHT * ui) / 2,
-                           "(nothing here)", ui, INK_DIM, SHADOW);
-
-    ty = (m.row_h - TEXT_CAP_HEIGHT * ui) / 2;
-    for (i = 0; i < m.rows && scroll + i < n; i++) {
-        int idx = scroll + i, ry = m.list_y + i * m.row_h, right = m.list_x + m.list_w - 12 * ui;
-        int text_x = m.list_x + 14 * ui;
-        bool sel = idx == selected;
-        const char *note = notes ? notes[idx] : NULL;
-        if (sel) {
-            draw_round_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, 6 * ui,
-                            ROW_SELECTED);
-            draw_round_rect(d, m.list_x + 3 * ui, ry + 4 * ui, 3 * ui, m.row_h - 8 * ui, ui + 1,
-                            ACCENT);
-        } else if (i & 1) {
-            draw_round_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, 6 * ui, ROW_STRIPE);
-        }
-        if (note && note[0]) {
-            text_ellipsize(note, ui, m.list_w / 2, buf, sizeof buf);
-            right -= text_width(buf, ui);
-            draw_text_shadowed(d, right, ry + ty, buf, ui, sel ? INK_SOFT : INK_DIM, SHADOW);
-            right -= 12 * ui;
-        }
-        if (marks) {
-            int box = m.row_h - 6 * ui;
-            if (marks->current == idx) {
-                draw_outline_rect(d, m.list_x, ry + ui, m.list_w, m.row_h - 2 * ui, ui, ACCENT);
-                draw_arrow_right(d, m.list_x - 3 * ui, ry + m.row_h / 2, 4 * ui, ACCENT);
-            }
-            if (marks->done && marks->done[idx]) view_draw_check(d, text_x, ry + 3 * ui, box);
-            text_x += box + 6 * ui;
-        }
-        text_ellipsize(items[idx] ? items[idx] : "", ui, right - text_x, buf, sizeof buf);
-        draw_text_shadowed(d, text_x, ry + ty, buf, ui, sel ? INK : INK_SOFT, SHADOW);
-    }
-    if (scroll > 0)
-        draw_arrow(d, d->w / 2, m.list_y - 9 * ui, 4 * ui, true, INK_DIM);
-    if (scroll + m.rows < n)
-        draw_arrow(d, d->w / 2, m.list_y + m.rows * m.row_h + 3 * ui, 4 * ui, false, INK_DIM);
-}
-
-/* }====== */

@@ -31,6 +31,11 @@ typedef struct view_layout {
 /* Fits the grid into the canvas between top_margin and bottom_margin, centred. */
 void view_layout_compute(view_layout *L, const grid *g, int canvas_w, int canvas_h,
                          int top_margin, int bottom_margin);
+/* The same without the cap on cell size: the board fills the space (sliding puzzles). */
+void view_layout_fill(view_layout *L, const grid *g, int canvas_w, int canvas_h, int top_margin,
+                      int bottom_margin);
+/* The gap of a sliding puzzle: a recess in the tray, in the box (x, y, w, h). */
+void view_draw_recess(const drawer *d, int x, int y, int w, int h);
 /* The cell under canvas pixel (px, py), or -1 (hex cells are hit by their hexagon). */
 int view_cell_at(const view_layout *L, const grid *g, int px, int py);
 /* The box a cell is drawn in. */
@@ -101,6 +106,7 @@ typedef struct view_hud {
     int level, nlevels;         /* 1-based; nlevels 0 leaves "Level N/M" out */
     long moves, pushes;         /* pushes < 0 leaves pushes out (sliding puzzles) */
     const char *status;         /* the bottom line (hint, message); NULL or "" for none */
+    const char *pushes_label;   /* "Pushes" when NULL; "Pulls" for the reverse game */
 } view_hud;
 
 /* Heights of the top bar and the bottom line at this canvas size: pass them to
@@ -118,24 +124,42 @@ void view_draw_status(const drawer *d, const char *text);
  * are centred; a line with a tab is two columns ("F1\tthis help") and the column lines are
  * aligned with each other; an empty line is a small gap. Text shrinks to fit the canvas. */
 void view_draw_panel(const drawer *d, const char *title, const char *const *lines, int nlines);
+/* The same panel low on the screen, above the status line, with nothing dimmed: the board
+ * stays in view (a finished picture). */
+void view_draw_panel_low(const drawer *d, const char *title, const char *const *lines, int nlines);
 
-/* A full-screen menu: background, title, then items from index scroll on, one per row, the
- * selected one highlighted. notes (may be NULL, or hold NULLs) are shown dimmer at the right
- * of each row. The bottom status line is left free for view_draw_status. */
+/* Menus (frontend/menu.c). A row: an optional number (right-aligned in a column), a mark, a
+ * level thumbnail, the label, and a note at the right; the selected row is filled (the one
+ * selection marker), the item being played has its number and note in the accent colour. */
+enum { VIEW_MARK_SOLVED = 1, VIEW_MARK_HELPED = 2 };
+struct level;
+struct ruleset;
+typedef struct view_menu_item {
+    const char *label;
+    const char *note;           /* dim, at the right; may be NULL */
+    const char *detail;         /* shown whole (wrapped) under the list while selected */
+    int number;                 /* > 0: shown in the number column */
+    uint8_t mark;               /* 0, VIEW_MARK_SOLVED (a check), VIEW_MARK_HELPED (hollow) */
+    bool current;               /* the level being played */
+    const struct level *thumb;  /* drawn small beside the label (needs view_menu.rules) */
+} view_menu_item;
+typedef struct view_menu {
+    const char *title;
+    const view_menu_item *items;
+    int n, selected, scroll;
+    const struct ruleset *rules; /* the tiles' meanings, for thumbnails */
+} view_menu;
+void view_draw_menu_items(const drawer *d, const view_menu *m);
+/* A level drawn small in (x, y, w, h): walls, floor, goals, boxes and players in flat colours. */
+void view_draw_thumbnail(const drawer *d, const struct level *lv, const struct ruleset *r, int x,
+                         int y, int w, int h);
+/* A plain menu of labels and notes (no numbers, marks or details). */
 void view_draw_menu(const drawer *d, const char *title, const char *const *items,
                     const char *const *notes, int n, int selected, int scroll);
-/* Level lists: per item a completion mark (nonzero: a check mark in the row's left column)
- * and the item being played (outlined in the accent colour, with a "here" arrow), or -1. */
-typedef struct view_menu_marks {
-    const uint8_t *done;        /* n entries; may be NULL */
-    int current;
-} view_menu_marks;
-
-void view_draw_menu_marked(const drawer *d, const char *title, const char *const *items,
-                           const char *const *notes, int n, int selected, int scroll,
-                           const view_menu_marks *marks);
-/* The check mark of completed levels, drawn into a size x size box. */
+/* The check mark of completed levels, drawn into a size x size box (helped: a hollow ring
+ * and a dim check, for levels solved with the solver's help). */
 void view_draw_check(const drawer *d, int x, int y, int size);
+void view_draw_check_helped(const drawer *d, int x, int y, int size);
 /* How many rows the menu shows at this canvas size (at least 1). */
 int view_menu_rows(int canvas_w, int canvas_h);
 /* The item under canvas pixel (px, py), or -1; scroll as given to view_draw_menu. */

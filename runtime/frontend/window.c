@@ -349,7 +349,8 @@ int window_poll(window *win, input_event *ev)
             return 1;
         case SDL_WINDOWEVENT:
             if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
-                e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
+                e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED ||
+                e.window.event == SDL_WINDOWEVENT_EXPOSED || e.window.event == SDL_WINDOWEVENT_RESTORED) {
                 ev->type = INPUT_RESIZE;
                 window_canvas_size(win, &ev->x, &ev->y);
                 return 1;
@@ -391,6 +392,8 @@ int window_poll(window *win, input_event *ev)
     memset(ev, 0, sizeof *ev);
     return 0;
 }
+
+bool window_pad_held(const window *win) { return win && win->rep.held != PAD_DIR_NONE; }
 
 int window_wait_event(window *win, int timeout_ms)
 {

@@ -3,6 +3,7 @@
 #ifndef TESSERA_FRONTEND_WINDOW_H
 #define TESSERA_FRONTEND_WINDOW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/error.h"
@@ -14,7 +15,8 @@ typedef enum input_type {
     INPUT_NONE,
     INPUT_KEY,                  /* key: lower-case name, see window_poll */
     INPUT_CLICK,                /* x, y: canvas pixels; button: 1 left, 2 middle, 3 right */
-    INPUT_RESIZE,               /* x, y: the new canvas size (also after a DPI change) */
+    INPUT_RESIZE,               /* x, y: the new canvas size (also after a DPI change, and when
+                                   the window was uncovered and must be drawn again) */
     INPUT_QUIT,                 /* the window was closed */
     INPUT_WHEEL                 /* x, y: canvas pixels; wheel: +1 per notch up, -1 down */
 } input_type;
@@ -55,6 +57,8 @@ int window_present(window *win, const canvas *c);
 int window_poll(window *win, input_event *ev);
 /* Blocks until an event arrives or timeout_ms passes; 1 if one is waiting. */
 int window_wait_event(window *win, int timeout_ms);
+/* A gamepad direction is held (it repeats: the loop must keep polling). */
+bool window_pad_held(const window *win);
 
 /* The system clipboard (SDL keeps its own when the video driver has none). set: 0 or -1;
  * get: a malloc'd copy, "" when empty, NULL on failure. */

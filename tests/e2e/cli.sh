@@ -112,6 +112,25 @@ expect_output '"moves":0' "a click-walk undoes as one step"
 expect_status 0 "hint key" -- "$tessera" play sokoban --level 3 --keys "h"
 expect_output '"status":"Hint: move down"' "H shows the next move of a solution"
 expect_output '"moves":0' "a hint makes no move"
+# Sliding puzzles: the hint names the tile and the arrow key that slides it, and that key
+# slides that tile (the gap the other way, as the solution says).
+for lv in 1 2 3; do
+    expect_status 0 "fifteen hint $lv" -- "$tessera" play fifteen --level $lv --keys "h"
+    hint=$(printf '%s' "$out" | sed -n 's/.*"status":"Hint: slide tile \([0-9]*\) \([a-z]*\) (the \([A-Za-z]*\) key)".*/\1 \2 \3/p')
+    set -- $hint
+    if [ $# -eq 3 ] && [ "$2" = "$(printf '%s' "$3" | tr 'A-Z' 'a-z')" ]; then ok; else fail "fifteen $lv: hint '$out' names no tile and arrow"; continue; fi
+    key=$2
+    expect_status 0 "fifteen $lv: the hinted key" -- "$tessera" play fifteen --level $lv --keys "h $key" --export-solution "$outdir/hint$lv.sol"
+    expect_output '"moves":1' "the hinted key slides a tile"
+    blank=$(sed -n 's/^[0-9]*: //p' "$outdir/hint$lv.sol")
+    case "$key$blank" in up*d|down*u|left*r|right*l) ok ;; *) fail "fifteen $lv: $key moved the gap '$blank'" ;; esac
+    expect_status 0 "fifteen $lv: hint then solve" -- "$tessera" play fifteen --level $lv --keys "h $key x"
+    expect_output '"solved":true' "the hinted move is on a way to the solution"
+done
+set -- "$tessera"
+# A right click undoes (as in JSoko); in the level list it goes back.
+expect_status 0 "right click undoes" -- "$tessera" play sokoban --level 1 --keys "right down rclick:1,1"
+expect_output '"moves":1' "right click took one move back"
 expect_status 0 "hint then follow" -- "$tessera" play sokoban --level 1 --keys "h down h"
 expect_output '"status":"Hint: ' "a second hint from the new position"
 expect_status 0 "solve key" -- "$tessera" play sokoban --level 5 --keys "x"

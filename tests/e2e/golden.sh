@@ -8,13 +8,7 @@ outdir=$3/golden
 mkdir -p "$outdir"
 . "$(dirname "$0")/lib.sh"
 
-compare() {
-    local name=$1
-    if [ "${TESSERA_UPDATE_GOLDEN:-}" = 1 ]; then cp "$outdir/$name.png" "tests/golden/$name.png"; fi
-    if [ ! -f "tests/golden/$name.png" ]; then fail "no golden image tests/golden/$name.png"; return; fi
-    if "$imgdiff" "tests/golden/$name.png" "$outdir/$name.png" 1.0 "$outdir/$name.diff.png"; then ok
-    else fail "$name differs from tests/golden/$name.png (see $outdir/$name.diff.png)"; fi
-}
+compare() { golden "$1" "$outdir/$1.png"; }
 
 expect_status 0 "render sokoban 1" -- "$tessera" render sokoban --level 1 --out "$outdir/sokoban_1.png"
 compare sokoban_1
@@ -31,6 +25,27 @@ compare motion_last_frame
 # The isometric view: blocks, floor diamonds and the player, drawn back to front.
 expect_status 0 "render sokoban 3 iso" -- "$tessera" render sokoban --level 3 --view iso --size 480x360 --out "$outdir/iso_sokoban_3.png"
 compare iso_sokoban_3
+# The comparison itself must catch a real mistake: the player one cell to the right and
+# "Moves 1" in the HUD is not level 1's start (a mean over the picture once let it pass).
+expect_status 0 "one move" -- "$tessera" play sokoban --level 1 --keys "right" --screenshot "$outdir/sokoban_1_moved.png"
+if "$imgdiff" tests/golden/sokoban_1.png "$outdir/sokoban_1_moved.png" > "$outdir/moved.txt"; then
+    fail "a shifted player passed as sokoban_1: $(cat "$outdir/moved.txt")"; else ok; fi
+# ... and a change of the HUD alone (the move counter) is caught too.
+expect_status 0 "a blocked key" -- "$tessera" play sokoban --level 1 --keys "left" --screenshot "$outdir/sokoban_1_blocked.png"
+golden sokoban_1 "$outdir/sokoban_1_blocked.png"
+expect_status 0 "one move and back" -- "$tessera" play sokoban --level 1 --keys "right left" --screenshot "$outdir/sokoban_1_back.png"
+differ_picture tests/golden/sokoban_1.png "$outdir/sokoban_1_back.png" "'Moves 2' in the HUD went unnoticed" 10
+# Every square-grid game in the isometric view (hexoban is drawn flat only).
+for g in sokoban colour fifteen picture multiban ice holes pull robot; do
+    expect_status 0 "render $g iso" -- "$tessera" render "$g" --level 1 --view iso --size 480x360 --out "$outdir/iso_$g.png"
+    compare "iso_$g"
+done
+# The text font: DejaVu Sans when fonts-dejavu-core is installed; the built-in bitmap font
+# when it is not (TESSERA_FONT naming a file that is not there stands in for that).
+expect_status 0 "render without the font" -- env TESSERA_FONT=/nonexistent/DejaVuSans.ttf "$tessera" render sokoban --level 1 --out "$outdir/sokoban_1_bitmap_font.png"
+expect_output "does not load" "the missing font is said"
+compare sokoban_1_bitmap_font
+differ_picture "$outdir/sokoban_1.png" "$outdir/sokoban_1_bitmap_font.png" "the fallback font draws like the TrueType one" 100
 # A render that fails must not leave a broken image behind or crash.
 expect_status 2 "render to a missing folder" -- "$tessera" render sokoban --out /nonexistent/dir/x.png
 finish

@@ -22,6 +22,29 @@ expect_output() {
     esac
 }
 
+# Pictures (the scripts set imgdiff to tests/tools/imgdiff; see its header for the rules).
+# golden NAME FILE: FILE matches tests/golden/NAME.png pixel by pixel; a difference image is
+# written beside FILE when it does not. TESSERA_UPDATE_GOLDEN=1 takes FILE as the new golden
+# (look at it first).
+golden() {
+    local name=$1 file=$2
+    if [ "${TESSERA_UPDATE_GOLDEN:-}" = 1 ]; then cp "$file" "tests/golden/$name.png"; fi
+    if [ ! -f "tests/golden/$name.png" ]; then fail "no golden image tests/golden/$name.png"; return; fi
+    local res
+    if res=$("$imgdiff" "tests/golden/$name.png" "$file" "${file%.png}.diff.png"); then ok
+    else fail "$name differs from tests/golden/$name.png: $res"; fi
+}
+# same_picture A B WHAT: the two match (as golden does). differ_picture A B WHAT [N]: more than
+# N pixels differ (default 200: a change a player would see, not a stray pixel).
+same_picture() {
+    local res
+    if res=$("$imgdiff" "$1" "$2" "${2%.png}.diff.png"); then ok; else fail "$3: $res"; fi
+}
+differ_picture() {
+    local res
+    if res=$("$imgdiff" --max-pixels "${4:-200}" "$1" "$2"); then fail "$3: $res"; else ok; fi
+}
+
 finish() {
     echo "$(basename "$0" .sh): $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

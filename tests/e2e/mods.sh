@@ -3,6 +3,7 @@
 # usage: mods.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
+imgdiff=$2
 outdir=$3/mods
 . "$(dirname "$0")/lib.sh"
 rm -rf "$outdir"
@@ -21,8 +22,8 @@ expect_status 0 "play a mod's game" -- "$tessera" play pairs --mods tests/mods -
 expect_output '"game":"Pairs","level":1,"title":"Two in a row","moves":3,"pushes":3,"solved":true' "pairs solved"
 expect_status 0 "verify a mod's levels" -- "$tessera" verify --mods tests/mods --game pairs \
     tests/mods/pairs_mod/levels/pairs/pairs.xsb tests/mods/pairs_mod/levels/pairs/pairs.sol
-expect_status 0 "render a mod's game" -- "$tessera" render --mods tests/mods pairs --level 2 --out "$outdir/pairs.png"
-[ -s "$outdir/pairs.png" ] && ok || fail "render wrote no picture"
+expect_status 0 "render a mod's game" -- "$tessera" render --mods tests/mods pairs --level 2 --size 480x360 --out "$outdir/pairs.png"
+golden mod_pairs "$outdir/pairs.png"
 expect_status 0 "an override replaces the bundled game" -- "$tessera" play sokoban --mods tests/mods --keys "right"
 expect_output '"game":"Sokoban (modded)"' "the mod's sokoban is the one played"
 expect_status 2 "without the mods, pairs is unknown" -- "$tessera" play pairs --keys right

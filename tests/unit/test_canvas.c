@@ -15,6 +15,7 @@
 #include "frontend/image.h"
 #include "frontend/image_guard.h"
 #include "frontend/sprites.h"
+#include "frontend/font.h"
 #include "frontend/text.h"
 #include "frontend/view.h"
 
@@ -165,6 +166,8 @@ static void test_text(void)
     int w, h;
     char buf[64];
 
+    /* The bitmap font first: the fallback where no TrueType font is installed. */
+    CHECK(font_select("") == 0 && !text_smooth());
     CHECK_EQ_INT(text_width("A", 1), 5);
     CHECK_EQ_INT(text_width("AB", 1), 11);
     CHECK_EQ_INT(text_width("AB", 3), 33);
@@ -203,6 +206,50 @@ static void test_text(void)
     CHECK(strcmp(buf, "A long...") == 0);
     text_ellipsize("Short", 1, 100, buf, sizeof buf);
     CHECK(strcmp(buf, "Short") == 0);
+    canvas_free(&c);
+}
+
+/* DejaVu Sans through stb_truetype, when fonts-dejavu-core is installed (CI installs it). */
+static void test_text_truetype(void)
+{
+    canvas c;
+    char buf[64];
+    if (font_select(NULL) != 0) {
+        printf("test_canvas: no TrueType font installed (fonts-dejavu-core); the bitmap font is used\n");
+        return;
+    }
+    CHECK(text_smooth());
+    CHECK(strstr(font_path(font_default()), "DejaVuSans") != NULL);
+    /* Proportional: a w is wider than an i; "w" and "u" differ (they looked alike in the bitmap). */
+    CHECK(text_width("w", 2) > text_width("i", 2));
+    CHECK(text_width("AB", 3) > text_width("AB", 1) * 2);
+    CHECK_EQ_INT(text_width("AB\nA", 2), text_width("AB", 2));
+    CHECK_EQ_INT(text_height("A", 2), 2 * TEXT_CAP_HEIGHT);
+    /* Accents are drawn (the font has them); a code point it lacks draws as '?'. */
+    CHECK(text_width("\xc3\xa9t\xc3\xa9", 2) != text_width("?t?", 2));
+    CHECK_EQ_INT(text_width("\xee\x80\x80", 2), text_width("?", 2));
+    CHECK_EQ_INT(canvas_init(&c, 120, 60), 0);
+    int w = text_width("Hi 42", 2);
+    text_draw(&c, 4, 4, "Hi 42", 2, 0xFFFFFFFFu);
+    /* Capitals fill TEXT_CAP_HEIGHT * scale rows from the top given; ink stays in the box. */
+    CHECK(lit_pixels(&c, 4, 4, 4 + w + 1, 4 + 2 * TEXT_CAP_HEIGHT + 1) > 60);
+    CHECK_EQ_INT(lit_pixels(&c, 0, 0, 120, 60), lit_pixels(&c, 3, 3, 4 + w + 2, 4 + 2 * TEXT_CAP_HEIGHT + 1));
+    /* Smooth edges: some pixels are partly covered (grey), not only on or off. */
+    int grey = 0;
+    for (int y = 0; y < 60; y++)
+        for (int x = 0; x < 120; x++) {
+            uint32_t p = canvas_read_pixel(&c, x, y) & 255;
+            grey += p > 20 && p < 235;
+        }
+    CHECK(grey > 10);
+    text_draw(&c, -1000, 5000, "off screen", 4, 0xFFFFFFFFu);
+    text_draw_shadowed(&c, 1, 1, "\x01\x7f\xff", 1, 0xFFFFFFFFu, 0x80000000u);
+    text_ellipsize("A long level title", 2, text_width("A long...", 2), buf, sizeof buf);
+    CHECK(strcmp(buf, "A long...") == 0);
+    /* A font file that does not load leaves the bitmap font. */
+    CHECK(font_select("/nonexistent/font.ttf") != 0 && !text_smooth());
+    CHECK_EQ_INT(text_width("A", 1), 5);
+    font_select(NULL);
     canvas_free(&c);
 }
 
@@ -599,7 +646,7 @@ static void test_draw_level(void)
     CHECK(canvas_read_pixel(&c, x + w / 2, y + h / 2) == 0xFFFF00FFu ||
           canvas_read_pixel(&c, x + w / 2 + 1, y + h / 2) == 0xFFFF00FFu);
     {
-        view_hud hud = {"Sokoban", "First", 1, 3, 12, 4, "Hint: push the box right"};
+        view_hud hud = {"Sokoban", "First", 1, 3, 12, 4, "Hint: push the box right", NULL};
         const char *lines[] = {"Well done!", "", "F1\tthis help", "Esc\tback"};
         const char *items[] = {"Sokoban", "Hexoban"}, *notes[] = {"90 levels", NULL};
         view_draw_hud(&cd, &hud);
@@ -626,6 +673,7 @@ int main(void)
     test_fill_rect();
     test_blit();
     test_text();
+    test_text_truetype();
     test_png_round_trip();
     test_jpeg_and_bmp();
     test_sprites();

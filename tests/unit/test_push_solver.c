@@ -3,6 +3,7 @@
  * hand-made positions, budgets stop the search, optimal mode matches a brute force, and the
  * first Microban levels solve. */
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -701,11 +702,19 @@ static void test_microban(void)
     snprintf(path, sizeof path, "%s/../shared/data/sokoban/microban.xsb", root ? root : ".");
     levelset set;
     error err;
-    if (levelset_load(&set, path, &sokoban, &err) != 0) {
+    if (access(path, F_OK) != 0) {
         printf("skipped: %s not found\n", path);
         return;
     }
-    CHECK(set.count >= 10);
+    /* The file is there: it must load, and hold the levels it is known to hold. */
+    int rc = levelset_load(&set, path, &sokoban, &err);
+    if (rc != 0) {
+        char buf[ERROR_TEXT_MAX + 300];
+        fprintf(stderr, "test_microban: %s does not load: %s\n", path, error_format(&err, buf, sizeof buf));
+    }
+    CHECK(rc == 0);
+    if (rc != 0) return;
+    CHECK_EQ_INT(set.count, 155);
     for (int i = 0; i < 10 && i < set.count; i++) {
         state s;
         CHECK(state_init(&s, &set.levels[i], &sokoban) == 0);

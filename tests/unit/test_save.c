@@ -22,9 +22,13 @@ static const char sample[] =
     "\n"
     "solved 3 1a2b3c4d 25 7 rrUULdd\n"
     "solved 1 0000beef 5 2\n"
+    "assisted 6 00000066\n"
     "position 4 5e6f7a8b\n"
     "history rrU lD ! 2 rr\n"
-    "redo ul\n";
+    "redo ul\n"
+    "position 2 00000022\n"
+    "history dd\n"
+    "redo\n";
 
 static void test_progress_roundtrip(void)
 {
@@ -36,8 +40,23 @@ static void test_progress_roundtrip(void)
     progress_level *l3 = progress_find(&p, 3);
     CHECK(l3 && l3->fp == 0x1a2b3c4du && l3->moves == 25 && l3->pushes == 7 && !strcmp(l3->solution, "rrUULdd"));
     CHECK(progress_find(&p, 1) && progress_find(&p, 1)->solution == NULL);
-    CHECK(p.has_position && p.position_level == 4 && p.position_fp == 0x5e6f7a8bu);
-    CHECK(!strcmp(p.history, "rrU lD ! 2 rr") && !strcmp(p.redo, "ul"));
+    /* Several positions: the first is the level being played. */
+    CHECK_EQ_INT(p.npos, 2);
+    CHECK(p.pos[0].level == 4 && p.pos[0].fp == 0x5e6f7a8bu && !p.pos[0].touched);
+    CHECK(!strcmp(p.pos[0].history, "rrU lD ! 2 rr") && !strcmp(p.pos[0].redo, "ul"));
+    CHECK(progress_find_position(&p, 2) && !strcmp(progress_find_position(&p, 2)->history, "dd") &&
+          (!progress_find_position(&p, 2)->redo || !progress_find_position(&p, 2)->redo[0]));
+    /* Solved with help: marked, not a best. */
+    CHECK(progress_find_assisted(&p, 6) && progress_find_assisted(&p, 6)->fp == 0x66u && !progress_find(&p, 6));
+    CHECK(progress_mark_assisted(&p, 1, 0x0000beefu) == 0 && !progress_find_assisted(&p, 1)); /* solved already */
+    CHECK(progress_mark_assisted(&p, 7, 0x77u) == 0 && progress_find_assisted(&p, 7));
+    CHECK_EQ_INT(progress_record(&p, 7, 0x77u, 9, 3, "rrR"), 1); /* the player's own solve replaces it */
+    CHECK(!progress_find_assisted(&p, 7) && progress_find(&p, 7));
+    /* Setting a position makes it the one being played; dropping one forgets it. */
+    CHECK(progress_set_position(&p, 2, 0x22u, "dd l", NULL) == 0);
+    CHECK(p.npos == 2 && p.pos[0].level == 2 && p.pos[0].touched && p.pos[1].level == 4);
+    CHECK(progress_set_position(&p, 4, 0x5e6f7a8bu, "rrU lD ! 2 rr", "ul") == 0);
+    CHECK(p.npos == 2 && p.pos[0].level == 4 && p.pos[1].level == 2);
 
     /* A better solve replaces the best; a worse one does not. */
     CHECK_EQ_INT(progress_record(&p, 3, 0x1a2b3c4du, 30, 1, "x"), 0);
@@ -48,11 +67,30 @@ static void test_progress_roundtrip(void)
     size_t len;
     char *text = progress_format(&p, &len);
     CHECK(text != NULL);
+    /* Several positions need version 2; a file that fits version 1 is still written so. */
+    CHECK(text && !strncmp(text, "tessera-progress 2\n", 19));
+    {
+        progress one;
+        progress_init(&one);
+        snprintf(one.game, sizeof one.game, "g");
+        snprintf(one.set, sizeof one.set, "s");
+        progress_record(&one, 1, 0x1u, 3, 1, "rrR");
+        progress_set_position(&one, 2, 0x2u, "l", NULL);
+        size_t n1;
+        char *t1 = progress_format(&one, &n1);
+        CHECK(t1 && !strncmp(t1, "tessera-progress 1\n", 19));
+        free(t1);
+        progress_free(&one);
+    }
     progress q;
     CHECK(progress_parse(&q, "q.txt", text, len, &err) == 0);
-    CHECK_EQ_INT(q.nsolved, 3);
+    CHECK_EQ_INT(q.nsolved, 4);
     CHECK(progress_find(&q, 9) && !strcmp(progress_find(&q, 9)->solution, "rrrR"));
-    CHECK(!strcmp(q.history, "rrU lD ! 2 rr"));
+    CHECK(q.npos == 2 && q.pos[0].level == 4 && !strcmp(q.pos[0].history, "rrU lD ! 2 rr"));
+    CHECK(q.pos[1].level == 2 && !strcmp(q.pos[1].history, "dd l"));
+    CHECK(progress_find_assisted(&q, 6) && !progress_find_assisted(&q, 7));
+    progress_drop_position(&q, 4);
+    CHECK(q.npos == 1 && q.pos[0].level == 2);
     /* Merging keeps the best of both. */
     progress r;
     progress_init(&r);
@@ -76,14 +114,20 @@ static void expect_error(const char *text, int line, int col, const char *msg)
     CHECK_EQ_INT(err.line, line);
     if (col) CHECK_EQ_INT(err.col, col);
     CHECK_STR_HAS(err.msg, msg);
-    CHECK(p.nsolved == 0 && p.history == NULL);
+    CHECK(p.nsolved == 0 && p.npos == 0 && p.nassisted == 0);
 }
 
 static void test_progress_errors(void)
 {
     expect_error("", 1, 1, "empty file");
     expect_error("hello 1\n", 1, 1, "tessera-progress");
-    expect_error("tessera-progress 7\n", 1, 0, "version 7");
+    expect_error("tessera-progress 7\n", 1, 0, "version 7 was written by a newer Tessera");
+    {
+        /* A newer file is told apart (-2: leave it alone), never read as damaged (-1). */
+        progress p3;
+        error e3;
+        CHECK_EQ_INT(progress_parse(&p3, "new.txt", "tessera-progress 3\ngame g\nset s\n", 31, &e3), -2);
+    }
     expect_error("tessera-progress 1\ngame g\nset s\nsolved x\n", 4, 8, "level number");
     expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 12zz 3 4\n", 4, 10, "fingerprint");
     expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 0000000a 3 4 rr-U\n", 4, 25, "LURD");
@@ -92,6 +136,9 @@ static void test_progress_errors(void)
     expect_error("tessera-progress 1\ngame g\nset s\nposition 1 0000000a\nhistory rr u!\n", 5, 12, "stands alone");
     expect_error("tessera-progress 1\ngame g\nset s\nposition 1 0000000a\nhistory rr {\n", 5, 12, "move list");
     expect_error("tessera-progress 1\ngame g\nset s\nbogus 1\n", 4, 1, "unknown entry 'bogus'");
+    expect_error("tessera-progress 1\ngame g\nset s\nposition 1 0000000a\nposition 1 0000000a\n", 5, 1, "second 'position' for level 1");
+    expect_error("tessera-progress 1\ngame g\nset s\nassisted 1 0000000a\nassisted 1 0000000a\n", 5, 1, "assisted twice");
+    expect_error("tessera-progress 1\ngame g\nset s\nassisted 1 zz\n", 4, 12, "fingerprint");
     expect_error("tessera-progress 1\ngame g\n", 0, 0, "'set' line is missing");
     progress p;
     error err;

@@ -313,9 +313,13 @@ static int read_korf(int boards[][16], int opt[], int max)
     const char *root = getenv("TESSERA_DATA");
     char path[1024];
     snprintf(path, sizeof path, "%s/../shared/data/sliding/korf100_std.txt", root ? root : "..");
+    if (access(path, F_OK) != 0) {
+        printf("skipped: %s not found\n", path);
+        return -1;
+    }
     FILE *f = fopen(path, "r");
     if (!f) {
-        printf("skipped: %s not found\n", path);
+        fprintf(stderr, "%s is there but cannot be read\n", path);
         return 0;
     }
     int n = 0;
@@ -334,8 +338,9 @@ static void test_korf_instances(void)
 {
     static int boards[100][16], opt[100];
     int n = read_korf(boards, opt, 100);
-    if (!n) return;
-    CHECK_EQ_INT(n, 100);
+    if (n < 0) return; /* the shared data is absent: said, skipped */
+    CHECK_EQ_INT(n, 100); /* present, so it must read in full: zero boards is a failure */
+    if (n == 0) return;
     /* Instances 79, 12 and 42 are the quickest for Manhattan distance (under 0.9 M nodes);
      * with linear conflicts and with the tiny tables they stay quick under sanitizers. */
     const int easy[] = {79, 12, 42};

@@ -28,10 +28,8 @@ static void test_choice(void)
 static void test_mixer(void)
 {
     const char *root = getenv("TESSERA_DATA");
-    if (!root) {
-        printf("test_sounds: TESSERA_DATA not set; mixer test skipped\n");
-        return;
-    }
+    CHECK(root != NULL); /* the sounds are in the repository: the suite sets TESSERA_DATA */
+    if (!root) return;
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/assets/sounds", root);
     audio *au = audio_open(dir);

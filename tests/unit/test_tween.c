@@ -183,7 +183,8 @@ static void test_sliding_tiles(void)
     CHECK_EQ_INT(tween_frame(&tw, &s, &shown, sl, 8), 2);
     tween_advance(&tw, 1000);
     CHECK(!tween_busy(&tw));
-    CHECK(!memcmp(shown.num, s.num, sizeof *s.num * 9) || 1);
+    /* The frame drawn mid-slide already holds the numbers where they go (drawn offset). */
+    CHECK(!memcmp(shown.num, s.num, sizeof *s.num * 9));
     tween_frame(&tw, &s, &shown, sl, 8);
     CHECK(!memcmp(shown.num, s.num, sizeof *s.num * 9));
     tween_free(&tw);
