@@ -224,6 +224,32 @@ void budget_charge(lua_State *L, long long units)
     budget_error(L);
 }
 
+void budget_charge_later(budget *b, long long units)
+{
+    if (b->spent || b->depth == 0 || units <= 0) return;
+    if (b->deadline != LLONG_MAX && units > b->deadline - b->count) {
+        b->count = b->deadline + 1;
+        b->spent = BUDGET_SPENT_INSTRUCTIONS;
+        stop_thread(b->running);
+    } else {
+        b->count += units;
+    }
+}
+
+void budget_meter_start(const budget *b, budget_meter *m)
+{
+    m->t0 = budget_cpu_now();
+    m->c0 = b->count;
+}
+
+void budget_meter_stop(budget *b, const budget_meter *m)
+{
+    long long units = (long long)((budget_cpu_now() - m->t0) * BUDGET_UNITS_PER_SECOND);
+    long long counted = b->count - m->c0;
+    if (counted > 0) units -= counted;
+    budget_charge_later(b, units);
+}
+
 void budget_charge_bytes(lua_State *L, size_t bytes)
 {
     budget_charge(L, (long long)(bytes >> BUDGET_BYTE_SHIFT));

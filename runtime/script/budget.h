@@ -75,6 +75,23 @@ const char *budget_spent_message(const budget *b);
  * that ran before. */
 lua_State *budget_switch(budget *b, lua_State *L);
 
+/* Work units one second of CPU time is worth: the instruction limit's 100 million units take
+ * about half a second. Work measured by its time (a search) is charged at this rate. */
+#define BUDGET_UNITS_PER_SECOND 2e8
+/* Charges units where nothing may raise (inside the allocator, or while C resources are still
+ * held): a budget this spends stops the running thread at its next instruction. */
+void budget_charge_later(budget *b, long long units);
+/* C work measured by its CPU time (a search, a new Lua state): between budget_meter_start and
+ * budget_meter_stop, the time that the count did not already cover (instructions of Lua code
+ * run inside) is charged at BUDGET_UNITS_PER_SECOND, as budget_charge_later. Costs two
+ * clock reads: for bindings that do much work, never for the cheap primitives. */
+typedef struct budget_meter {
+    double t0;
+    long long c0;
+} budget_meter;
+void budget_meter_start(const budget *b, budget_meter *m);
+void budget_meter_stop(budget *b, const budget_meter *m);
+
 /* What is left: instructions (LLONG_MAX when unlimited), CPU seconds (< 0: unlimited). */
 long long budget_instructions_left(const budget *b);
 double budget_seconds_left(const budget *b);

@@ -561,7 +561,7 @@ static int call_hook(hook_call *c, error *err)
     lua_State *L = host_lua(c->g->h);
     lua_pushcfunction(L, hook_run);
     lua_pushlightuserdata(L, c);
-    int rc = host_pcall(c->g->h, 1, 0, err);
+    int rc = host_pcall_quick(c->g->h, 1, 0, HOST_HOOK_SECONDS, err);
     if (c->lv) tlevel_invalidate(c->lv);
     lua_pushnil(L);                                     /* never allocates: removes a key */
     lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);

@@ -80,21 +80,12 @@ static void note_oom_position(host *h)
 }
 
 /* Allocations of this size and more count as work too (copying, clearing). */
-enum { CHARGE_FROM = 256 };
+enum { CHARGE_FROM = 256, ALLOC_UNITS = 8 };
 
-/* Charges bytes of work done inside the allocator, where nothing may raise: a budget it
- * spends makes the running thread stop at its next instruction. */
+/* Charges bytes of work done inside the allocator, where nothing may raise. */
 static void charge_alloc(budget *b, size_t bytes)
 {
-    if (b->spent || b->depth == 0) return;
-    long long units = (long long)(bytes >> BUDGET_BYTE_SHIFT);
-    if (b->deadline != LLONG_MAX && units > b->deadline - b->count) {
-        b->count = b->deadline + 1;
-        b->spent = BUDGET_SPENT_INSTRUCTIONS;
-        if (b->running) lua_sethook(b->running, budget_hook, LUA_MASKCOUNT, 1);
-    } else {
-        b->count += units;
-    }
+    budget_charge_later(b, (long long)(bytes >> BUDGET_BYTE_SHIFT));
 }
 
 size_t host_memory_left(const host *h)
@@ -145,8 +136,11 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             return NULL;        /* Lua collects garbage, retries, then raises LUA_ERRMEM */
         }
         /* A big string or table: its copy counts against the call, so a loop of huge
-         * concatenations stops like any loop (from the next instruction on). */
+         * concatenations stops like any loop (from the next instruction on). A new object
+         * costs about ALLOC_UNITS instructions' time (malloc, and its sweep and free later):
+         * counted, so a loop that makes garbage is stopped by the count, not only the clock. */
         if (grow >= CHARGE_FROM) charge_alloc(b, grow);
+        else if (!ptr) b->count += ALLOC_UNITS;     /* the hook's next tick sees it */
     }
     void *p = realloc(ptr, nsize);
     if (p) {
@@ -301,11 +295,14 @@ static int load_fd(lua_State *L, int fd, const char *path)
     if (fstat(fd, &st) == 0 && st.st_size > 0 && host_budget(host_of(L))->depth > 0) {
         budget *b = host_budget(host_of(L));
         long long units = (long long)st.st_size * 8;
-        if (b->spent || (b->deadline != LLONG_MAX && units > b->deadline - b->count)) {
+        budget_charge_later(b, units);
+        if (b->spent) {
+            /* Spent: not compiled. Never raises (the app compiles a child's script outside any
+             * protected call); the script, if one runs, stops at its next instruction. */
             close(fd);
-            budget_charge(L, units);                /* raises: the budget is spent */
+            lua_pushstring(L, budget_spent_message(b));
+            return LUA_ERRRUN;
         }
-        b->count += units;
     }
     /* Known before it compiles, so that a syntax error's column can be found. */
     note_source(path);
@@ -479,7 +476,21 @@ static int host_msgh(lua_State *L)
     return 1;
 }
 
+static int pcall_within(host *h, int nargs, int nresults, double seconds, error *err);
+
 int host_pcall(host *h, int nargs, int nresults, error *err)
+{
+    return pcall_within(h, nargs, nresults, h->seconds_limit, err);
+}
+
+int host_pcall_quick(host *h, int nargs, int nresults, double seconds, error *err)
+{
+    if (h->seconds_limit > 0 && h->seconds_limit < seconds) seconds = h->seconds_limit;
+    if (h->instruction_limit < 0 && h->seconds_limit <= 0) seconds = 0;     /* a host without limits */
+    return pcall_within(h, nargs, nresults, seconds, err);
+}
+
+static int pcall_within(host *h, int nargs, int nresults, double seconds, error *err)
 {
     lua_State *L = h->L;
     budget *b = h->b;
@@ -487,7 +498,7 @@ int host_pcall(host *h, int nargs, int nresults, error *err)
     lua_pushcfunction(L, host_msgh);
     lua_insert(L, base);
     budget_frame frame;
-    budget_enter(b, L, h->instruction_limit, h->seconds_limit, &frame);
+    budget_enter(b, L, h->instruction_limit, seconds, &frame);
     h->oom_where[0] = '\0';
     int status = lua_pcall(L, nargs, nresults, base);
     /* Spent means final: whatever the script made of the error on its way out, the call

@@ -38,6 +38,9 @@
 #define HOST_DEFAULT_MEMORY ((size_t)64 << 20)
 #define HOST_DEFAULT_INSTRUCTIONS 100000000L
 #define HOST_DEFAULT_SECONDS 2.0
+/* CPU seconds of one call of a game's hook (host_pcall_quick): about what the instruction
+ * limit takes, so a runaway hook costs the player at most that per move. */
+#define HOST_HOOK_SECONDS 0.5
 #define HOST_HOOK_STEP 10000
 
 /* Registry key of math.randomseed as the library made it. */
@@ -81,6 +84,9 @@ int host_loadfile(host *h, const char *path, error *err);
 /* lua_pcall with a traceback message handler and a fresh instruction budget.
  * On failure pops the message, fills err ("file:line: message") and returns -1. */
 int host_pcall(host *h, int nargs, int nresults, error *err);
+/* The same, for a call that must answer quickly (a game's hooks, run on every move): at most
+ * `seconds` of CPU time (when less than the host's own per-call limit). */
+int host_pcall_quick(host *h, int nargs, int nresults, double seconds, error *err);
 /* The stack traceback of the last failed host_pcall ("" if none). */
 const char *host_traceback(const host *h);
 /* math.randomseed(seed) with the library's own function (a script may have replaced it). */

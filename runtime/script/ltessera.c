@@ -71,6 +71,18 @@ static const char *push_level_path(lua_State *L, const char *file)
     return lua_pushstring(L, file);
 }
 
+/* A game for a level or a scramble: a new Lua state, its libraries and its script, all work of
+ * the call (the script's instructions are counted as they run; the rest by its CPU time). */
+static game *load_game_metered(lua_State *L, const char *name, error *err)
+{
+    budget *b = host_budget(host_of(L));
+    budget_meter m;
+    budget_meter_start(b, &m);
+    game *g = game_load_child(host_of(L), name, err);
+    budget_meter_stop(b, &m);
+    return g;
+}
+
 /* Cells of levels a script may still make: what its pool holds at about 40 bytes a cell. */
 static size_t cells_left(lua_State *L)
 {
@@ -148,7 +160,7 @@ static tlevel *new_level(lua_State *L, const char *name)
         fail(L, lv, &err);
         return NULL;
     }
-    lv->g = game_load_child(host_of(L), name, &err);
+    lv->g = load_game_metered(L, name, &err);
     if (!lv->g) {
         fail(L, lv, &err);
         return NULL;
@@ -224,13 +236,18 @@ static int tessera_scramble(lua_State *L)
     luaL_argcheck(L, w * h <= BOARD_MAX_CELLS, 3, "board too large");
     uint64_t seed = lua_isnoneornil(L, 4) ? (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32)
                                          : (uint64_t)luaL_checkinteger(L, 4);
-    budget_charge(L, (long long)w * h);
+    budget_charge(L, (long long)w * h * 4);             /* the board's table, built below */
     int *board = lua_newuserdatauv(L, sizeof *board * (size_t)(w * h), 0);
     error err;
+    /* The game's state, its scramble hook and the checks of its board: all metered. */
+    budget *b = host_budget(host_of(L));
+    budget_meter m;
+    budget_meter_start(b, &m);
     game *g = game_load_child(host_of(L), name, &err);
-    if (!g) return fail(L, NULL, &err);
-    int rc = game_scramble(g, w, h, board, seed, &err);
+    int rc = g ? game_scramble(g, w, h, board, seed, &err) : -1;
     game_free(g);
+    budget_meter_stop(b, &m);
+    if (!g) return fail(L, NULL, &err);
     if (rc != 0) return fail(L, NULL, &err);
     push_board(L, board, w * h);
     return 1;

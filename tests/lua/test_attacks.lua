@@ -53,6 +53,8 @@ local attacks = {
   { "reachable_loop", too_long, 3 },
   { "deadlocks_loop", too_long, 3 },
   { "solve_long", too_long, 3 },
+  { "scramble_loop", too_long, 3 },
+  { "hint_loop", too_long, 3 },
   { "play_long", "not enough memory", 3 },
   -- one memory budget for a game and all it loads
   { "many_loads", "not enough memory", 3 },
@@ -78,6 +80,27 @@ for _, a in ipairs(attacks) do
     if ok and took > bound then ok, why = false, string.format("took %.2f s of CPU, more than %g s", took, bound) end
     print(string.format("  %-22s %5.2f s  %s", name, took, ok and "refused" or "FAILED: " .. why))
     if not ok then failed = failed + 1 end
+    collectgarbage()
+  end
+end
+
+-- Runaway on_move hooks (tests/lua/data/attack/hook_NAME.lua): each move's hook is stopped
+-- within about half a second of CPU (HOST_HOOK_SECONDS), the error names the hook's line, and
+-- the next move runs its hook again, stopped as fast.
+local hook_bound = 1.0
+for _, name in ipairs { "tostring_loop", "scramble_loop", "hint_loop", "string_compare", "sort_loop" } do
+  if not only or only == "hook_" .. name then
+    local lv = assert(tessera.parse(dir .. "hook_" .. name .. ".lua", "#####\n#@  #\n#####\n"))
+    for move = 1, 2 do
+      local t0 = os.clock()
+      local ok, msg = pcall(lv.move, lv, move == 1 and "right" or "left")
+      local took = os.clock() - t0
+      local fine = not ok and msg:find(too_long, 1, true) and msg:find("hook_" .. name .. ".lua:", 1, true)
+          and took <= hook_bound
+      print(string.format("  hook_%-17s %5.2f s  %s", name, took,
+                          fine and "stopped" or "FAILED: " .. tostring(ok) .. " " .. tostring(msg)))
+      if not fine then failed = failed + 1 end
+    end
     collectgarbage()
   end
 end
