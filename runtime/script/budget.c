@@ -183,8 +183,12 @@ void budget_hook(lua_State *L, lua_Debug *ar)
     if (!b->spent) {
         int step = lua_gethookcount(L);
         b->count += step;
-        /* A thread left firing every instruction by an earlier, spent call: back to normal. */
-        if (step != HOST_HOOK_STEP) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOST_HOOK_STEP);
+        /* A thread left firing every instruction by an earlier, spent call: back to normal
+         * (no hook at all in a host without a count). */
+        if (step != HOST_HOOK_STEP) {
+            if (host_counted(host_of(L))) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOST_HOOK_STEP);
+            else lua_sethook(L, NULL, 0, 0);
+        }
         if (b->count <= b->deadline) return;
         b->spent = BUDGET_SPENT_INSTRUCTIONS;
     }

@@ -118,6 +118,8 @@ int host_load_confined(lua_State *L, const char *base, const char *name, char *p
 /* Whether some host compiled the file (only such files are read to place an error). */
 bool host_source_known(const char *path);
 
+/* Whether calls into this host have an instruction limit (its threads carry the count hook). */
+bool host_counted(const host *h);
 /* The family's budget (budget.h), and whether print goes to stdout. */
 struct budget *host_budget(const host *h);
 bool host_stdio(const host *h);
