@@ -13,7 +13,8 @@ local SECRET = "TESSERA-SECRET"
 local too_long = "script ran too long"
 local outside = "outside the folders scripts may read"
 
--- { file, what the error says (or true: the game loads, the attack answered), CPU seconds }
+-- { file, what the error says (a list: one of them; true: the game loads, the attack
+-- answered), CPU seconds }
 local attacks = {
   -- reading outside the sandbox
   { "import_outside", outside, 1 },
@@ -57,7 +58,8 @@ local attacks = {
   { "hint_loop", too_long, 3 },
   { "play_long", "not enough memory", 3 },
   -- one memory budget for a game and all it loads
-  { "many_loads", "not enough memory", 3 },
+  -- (the loads are work too: a slow build, ASan's, runs out of time first)
+  { "many_loads", { "not enough memory", too_long }, 3 },
 }
 
 local failed = 0
@@ -73,8 +75,10 @@ for _, a in ipairs(attacks) do
       ok, why = lv ~= nil, "did not load: " .. tostring(msg)
     elseif lv then
       ok, why = false, "loaded (the attack was not stopped)"
-    elseif not msg:find(want, 1, true) then
-      ok, why = false, "wrong error: " .. msg
+    else
+      local found = false
+      for _, w in ipairs(type(want) == "table" and want or { want }) do found = found or msg:find(w, 1, true) ~= nil end
+      if not found then ok, why = false, "wrong error: " .. msg end
     end
     if ok and type(msg) == "string" and msg:find(SECRET, 1, true) then ok, why = false, "the secret is in the message: " .. msg end
     if ok and took > bound then ok, why = false, string.format("took %.2f s of CPU, more than %g s", took, bound) end
