@@ -153,7 +153,7 @@ static void scan_scripts(app *a, const char *dir)
         path_stem(e->d_name, stem, sizeof stem);
         if (listed(a, stem, "")) continue;
         error err;
-        game *g = game_load(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
+        game *g = game_load_listed(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
         if (!g) continue; /* a helper module, not a game */
         game_entry *ge = &a->games[a->ngames++];
         const mod_dir *m = mods_owner(a->paths, path);

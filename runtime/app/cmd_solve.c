@@ -47,14 +47,22 @@ static void print_json(const session *s, int n, const solve_result *r, solver_ki
 static void print_text(const session *s, int n, const solve_result *r, bool sliding)
 {
     const char *title = session_level_title(s);
-    printf("level %d%s%s%s: %s in %.3f s (%llu nodes)", n, title ? " (" : "", title ? title : "",
-           title ? ")" : "", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
+    printf("level %d", n);
+    if (title) {
+        printf(" (");
+        cli_text(stdout, title);
+        printf(")");
+    }
+    printf(": %s in %.3f s (%llu nodes)", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(", %ld moves%s", r->length, r->optimal ? " (optimal)" : "");
         else printf(", %ld moves, %ld pushes%s", r->moves, r->pushes, r->optimal ? " (push-optimal)" : "");
         printf("\n  %s", r->solution);
     }
-    if (r->message[0]) printf("\n  %s", r->message);
+    if (r->message[0]) {
+        printf("\n  ");
+        cli_text(stdout, r->message);
+    }
     printf("\n");
 }
 

@@ -11,6 +11,7 @@
 
 #include "app/idle.h"
 #include "app/padmap.h"
+#include "core/textsafe.h"
 #include "frontend/view.h"
 #include "frontend/window.h"
 
@@ -253,6 +254,14 @@ static int clipboard_token(app *a, window *win, const char *arg)
     return rc;
 }
 
+/* A token as it may be shown in an error: control characters escaped (core/textsafe.h). */
+static const char *shown(const char *tok)
+{
+    static char safe[256];
+    textsafe_escape(safe, sizeof safe, tok, strlen(tok), 0);
+    return safe;
+}
+
 int loop_keys(app *a, window *win, const char *seq)
 {
     char *copy = strdup(seq);
@@ -267,7 +276,7 @@ int loop_keys(app *a, window *win, const char *seq)
         held = false;
         if (!strncmp(tok, "frame:", 6)) {
             if (frame_token(a, win, tok + 6) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad frame '%s' (frame:N, a number of frames of %d ms)\n", tok, FRAME_MS);
+                fprintf(stderr, "tessera play: --keys: bad frame '%s' (frame:N, a number of frames of %d ms)\n", shown(tok), FRAME_MS);
                 rc = -1;
                 break;
             }
@@ -276,19 +285,19 @@ int loop_keys(app *a, window *win, const char *seq)
         } else if (!strncmp(tok, "click:", 6) || !strncmp(tok, "rclick:", 7)) {
             bool right = tok[0] == 'r'; /* rclick: the right button (undo) */
             if (click_token(a, tok + (right ? 7 : 6), right ? 3 : 1) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!strncmp(tok, "wait:", 5)) {
             if (wait_token(a, win, tok + 5) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad wait '%s' (wait:MS, milliseconds)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad wait '%s' (wait:MS, milliseconds)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!strncmp(tok, "clipboard:", 10)) {
             if (clipboard_token(a, win, tok + 10) != 0) {
-                fprintf(stderr, "tessera play: --keys: cannot set the clipboard ('%s')\n", tok);
+                fprintf(stderr, "tessera play: --keys: cannot set the clipboard ('%s')\n", shown(tok));
                 rc = -1;
                 break;
             }
@@ -305,12 +314,12 @@ int loop_keys(app *a, window *win, const char *seq)
             else app_open_file(a, tok + 5);
         } else if (!strncmp(tok, "reloaded:", 9)) {
             if (reloaded_token(a, win, tok + 9) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!key_known(tok)) {
-            fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", tok);
+            fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", shown(tok));
             rc = -1;
             break;
         } else {

@@ -65,6 +65,17 @@ const char *app_guess_game(const char *level_path)
     return guess;
 }
 
+int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
+{
+    size_t len;
+    memset(set, 0, sizeof *set);
+    char *text = game_read_path(g, path, by_game, TEXTFILE_MAX, &len, err);
+    if (!text) return -1;
+    int rc = levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
+    free(text);
+    return rc;
+}
+
 int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set, char *path_out,
                     size_t path_size, error *err)
 {
@@ -78,7 +89,8 @@ int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set
         mods_find_levels(p, game_path(g), def, path, sizeof path);
     }
     if (path_out) snprintf(path_out, path_size, "%s", path);
-    if (levelset_load(set, path, game_rules(g), err) != 0) return -1;
+    /* The game's own levels = "..." is read only where its script may read. */
+    if (app_read_levels(g, path, !file, game_rules(g), set, err) != 0) return -1;
     if (game_check_levels(g, set, err) != 0) {
         levelset_free(set);
         return -1;
@@ -111,6 +123,7 @@ int session_open(session *s, const app_paths *p, const char *gname, const char *
     snprintf(s->game_arg, sizeof s->game_arg, "%s", gname);
     s->game = game_load(p->script_path, gname, err);
     if (!s->game) return -1;
+    s->levels_by_game = !file;
     if (app_load_levels(p, s->game, file, &s->levels, s->levels_path, sizeof s->levels_path, err) != 0) {
         game_free(s->game);
         s->game = NULL;

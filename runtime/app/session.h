@@ -21,6 +21,7 @@ typedef struct session {
     char game_arg[PATH_MAX_LEN];   /* the name or path the game was opened with */
     levelset levels;
     char levels_path[PATH_MAX_LEN];
+    bool levels_by_game;        /* levels_path is the game's levels = "..." (read as its script may) */
     int index;                     /* 0-based level being played */
     state st;
     bool live;                     /* st is initialised */
@@ -77,6 +78,10 @@ void session_note(session *s, const char *fmt, ...)
 /* Helpers shared with the other sub-commands. */
 /* "hexoban" for .hsb files, "fifteen" for boards, else "sokoban". */
 const char *app_guess_game(const char *level_path);
+/* Reads and parses a level file for game g (see game_read_path: by_game when the game's
+ * script named it). 0, or -1 with err. */
+int app_read_levels(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
+                    error *err);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 

@@ -2,7 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/transfer.h"
 
-#include <errno.h>
+#include "core/filewrite.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "app/userdir.h"
 #include "core/action.h"
 #include "core/movelog.h"
+#include "core/solutions.h"
 #include "frontend/window.h"
 #include "script/game.h"
 
@@ -47,15 +49,10 @@ char *transfer_level_text(const session *s)
     return out;
 }
 
+/* Complete or not at all: a full disk leaves no empty or cut file behind. */
 static int write_text(const char *path, const char *text, error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    size_t n = strlen(text);
-    int ok = fwrite(text, 1, n, f) == n;
-    if (fclose(f) != 0) ok = 0;
-    if (!ok) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return 0;
+    return filewrite_atomic(path, text, strlen(text), NULL, err);
 }
 
 int transfer_write_solution(const session *s, const char *path, error *err)
@@ -176,6 +173,11 @@ int transfer_paste(app *a, const char *text)
     }
     char *lurd = session_has_actions(s) ? actions_from_text(s->st.rules, s->st.g, t)
                                         : lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    if (lurd && strlen(lurd) > SOLUTION_MAX_MOVES) {
+        session_note(s, "The pasted moves are too many: at most %d.", SOLUTION_MAX_MOVES);
+        free(lurd);
+        return 0;
+    }
     if (lurd) {
         paste_moves(a, lurd);
         free(lurd);

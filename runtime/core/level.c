@@ -58,7 +58,14 @@ level_format level_format_for(const char *path, const ruleset *r)
 int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
                    level_format fmt, const ruleset *r, error *err)
 {
+    return levelset_parse_capped(set, name, text, len, fmt, r, 0, err);
+}
+
+int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                          const ruleset *r, size_t max_cells, error *err)
+{
     memset(set, 0, sizeof *set);
+    set->max_cells = max_cells;
     if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
     set->path = dup_string(name, strlen(name));
     if (!set->path) return error_set(err, name, 0, 0, "out of memory");
@@ -74,6 +81,8 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
         rc = error_set(err, name, 0, 0, "no levels found");
     for (int i = 0; rc == 0 && i < set->count; i++)
         rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
+    if (rc != 0 && max_cells && set->cells > max_cells)
+        error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", max_cells);
     if (rc != 0) levelset_free(set);
     return rc;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/textfile.h"
+#include "core/confine.h"
 
 static int add(solution_list *l, int level, int line, const char *s, int len)
 {
@@ -57,6 +57,7 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
             }
             /* LURD letters and player digits 1-9; actions NAME(X,Y,DIR,N) in parentheses. */
             int depth = 0;
+            long letters = 0;
             for (int j = start; j < n; j++) {
                 unsigned char c = (unsigned char)s[j];
                 bool ok = isalpha(c) || isspace(c) || (c >= '1' && c <= '9') || (c == '(' && depth == 0) ||
@@ -69,6 +70,12 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                 }
                 if (c == '(') depth = 1;
                 if (c == ')') depth = 0;
+                letters += !isspace(c);
+            }
+            if (letters > SOLUTION_MAX_MOVES) {
+                solutions_free(out);
+                return error_set(err, name, line, 1, "a solution of %ld moves: solutions may have at most %d", letters,
+                                 SOLUTION_MAX_MOVES);
             }
             if (add(out, level, line, s + start, n - start) != 0) {
                 solutions_free(out);
@@ -86,7 +93,8 @@ int solutions_load(solution_list *out, const char *path, error *err)
 {
     size_t len;
     memset(out, 0, sizeof *out);
-    char *text = textfile_read(path, &len, err);
+    int fd = confine_open_regular(path, err);
+    char *text = fd < 0 ? NULL : confine_read_fd(fd, path, SOLUTIONS_FILE_MAX, &len, err);
     if (!text) return -1;
     int rc = solutions_parse(out, path, text, len, err);
     free(text);

@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
+#include "core/confine.h"
 #include "core/sliding.h"
 #include "script/api_doc.h"
 #include "script/bindings.h"
@@ -26,6 +28,7 @@ static const char *const hook_names[HOOK_COUNT] = { "on_move", "on_solved", "on_
 
 struct game {
     host *h;
+    bool confined;              /* found by name (or started by a script): read beneath the roots */
     char *scripts_dir, *path;
     char *name, *levels, *description, *image, *art;
     const char **help;
@@ -51,11 +54,16 @@ static int is_path(const char *s)
     return strchr(s, '/') || strchr(s, '\\') || (n > 4 && strcmp(s + n - 4, ".lua") == 0);
 }
 
-static int readable(const char *path)
+/* Whether path is a regular file that can be read: beneath roots when they are given (a
+ * script looking a game up), else anywhere (the app). Never blocks (a FIFO is no game). */
+static int readable(const confine *roots, const char *path, error *why)
 {
-    FILE *f = fopen(path, "r");
-    if (f) fclose(f);
-    return f != NULL;
+    error err;
+    int fd = roots ? confine_open(roots, NULL, path, NULL, 0, why ? why : &err)
+                   : confine_open_regular(path, why ? why : &err);
+    if (fd < 0) return 0;
+    close(fd);
+    return 1;
 }
 
 static int bundled_name_ok(const char *s)
@@ -74,17 +82,29 @@ static void canonical(const char *path, char *out)
     if (!realpath(path, out)) snprintf(out, PATH_MAX, "%s", path);
 }
 
-char *game_find_script(const char *search, const char *from_dir, const char *name, const char *skip, error *err)
+static char *find_script(const confine *roots, const char *search, const char *from_dir, const char *name,
+                         const char *skip, error *err)
 {
     if (is_path(name)) {
-        if (name[0] == '/' || !from_dir) return host_strdup(name);
-        size_t size = strlen(from_dir) + strlen(name) + 2;
-        char *path = malloc(size);
+        char *path;
+        if (name[0] == '/' || !from_dir) {
+            path = host_strdup(name);
+        } else {
+            size_t size = strlen(from_dir) + strlen(name) + 2;
+            if ((path = malloc(size)) != NULL) snprintf(path, size, "%s/%s", from_dir, name);
+        }
         if (!path) {
             error_set(err, name, 0, 0, "out of memory");
             return NULL;
         }
-        snprintf(path, size, "%s/%s", from_dir, name);
+        /* A script may name only games it may read (the same answer whether or not a file
+         * outside exists). */
+        error why;
+        if (roots && !readable(roots, path, &why)) {
+            error_set(err, name, 0, 0, "cannot read script: %s", why.msg);
+            free(path);
+            return NULL;
+        }
         return path;
     }
     if (!bundled_name_ok(name)) {
@@ -93,6 +113,10 @@ char *game_find_script(const char *search, const char *from_dir, const char *nam
     }
     const char *list = search && *search ? search : ".";
     char skipped[PATH_MAX] = "", real[PATH_MAX];
+    /* The app looks a name up beneath the mods folders and the search path's folders: a
+     * mod's entry that leads elsewhere is passed over. */
+    confine *own = roots ? NULL : host_search_roots(list, NULL);
+    if (!roots) roots = own;
     if (skip) canonical(skip, skipped);
     for (const char *dir = list; dir;) {
         const char *sep = strchr(dir, GAME_SEARCH_SEP);
@@ -100,23 +124,36 @@ char *game_find_script(const char *search, const char *from_dir, const char *nam
         size_t size = dlen + strlen(name) * 2 + 16;
         char *path = malloc(size);
         if (!path) {
+            confine_free(own);
             error_set(err, name, 0, 0, "out of memory");
             return NULL;
         }
         static const char *const patterns[] = { "%.*s/%s.lua", "%.*s/%s/init.lua" };
         for (int p = 0; dlen && p < 2; p++) {
             snprintf(path, size, patterns[p], (int)dlen, dir, name);
-            if (!readable(path)) continue;
+            if (!readable(roots, path, NULL)) continue;
             canonical(path, real);
             if (skip && strcmp(real, skipped) == 0) continue;   /* a mod overriding what it extends */
+            confine_free(own);
             return path;
         }
         free(path);
         dir = sep ? sep + 1 : NULL;
     }
+    confine_free(own);
     const char *last = strrchr(list, GAME_SEARCH_SEP);
     error_set(err, NULL, 0, 0, "unknown game '%s' (no %s/%s.lua)", name, last ? last + 1 : list, name);
     return NULL;
+}
+
+char *game_find_script(const char *search, const char *from_dir, const char *name, const char *skip, error *err)
+{
+    return find_script(NULL, search, from_dir, name, skip, err);
+}
+
+char *game_find_confined(const host *h, const char *from_dir, const char *name, const char *skip, error *err)
+{
+    return find_script(host_roots(h), host_scripts_dir(h), from_dir, name, skip, err);
 }
 
 /* "dir/name.lua" -> "dir" (malloc'd; "." when there is no folder part). */
@@ -195,14 +232,16 @@ static int take_fields(game *g, lua_State *L, error *err)
     return 0;
 }
 
-/* Runs the script at path in a fresh sandbox and builds the game from what it returns. */
-static int game_compile(game *g, error *err)
+/* Runs the script at path in a fresh sandbox (drawing on parent's budget when a script
+ * started it) and builds the game from what it returns. */
+static int game_compile(game *g, const host *parent, error *err)
 {
     char name[64];
     base_name(g->path, name, sizeof name);
     char *dir = dir_of(g->path);
     if (!dir) return error_set(err, g->path, 0, 0, "out of memory");
-    host_config cfg = { .name = name, .own_dir = dir, .scripts_dir = g->scripts_dir };
+    host_config cfg = { .name = name, .own_dir = dir, .scripts_dir = g->scripts_dir, .parent = parent,
+                        .confined_script = g->confined };
     g->h = host_new(&cfg, err);
     free(dir);
     if (!g->h) return -1;
@@ -228,13 +267,14 @@ static int game_compile(game *g, error *err)
     return 0;
 }
 
-static game *game_build(const char *scripts_dir, const char *path, error *err)
+static game *game_build(const char *scripts_dir, const char *path, const host *parent, bool confined, error *err)
 {
     game *g = calloc(1, sizeof *g);
     if (!g) {
         error_set(err, path, 0, 0, "out of memory");
         return NULL;
     }
+    g->confined = confined || parent;
     g->frozen_ref = LUA_NOREF;
     g->path = host_strdup(path);
     g->scripts_dir = host_strdup(scripts_dir);
@@ -244,7 +284,7 @@ static game *game_build(const char *scripts_dir, const char *path, error *err)
         rc = error_set(err, path, 0, 0, "games load each other more than %d deep", GAME_MAX_NESTING);
     else {
         nesting++;
-        rc = game_compile(g, err);
+        rc = game_compile(g, parent, err);
         nesting--;
     }
     if (rc != 0) {
@@ -255,19 +295,35 @@ static game *game_build(const char *scripts_dir, const char *path, error *err)
 }
 
 int game_allow_reading(const char *dir) { return host_add_read_root(dir); }
+void game_set_level_path(const char *list) { host_set_levels_path(list); }
 
 game *game_load(const char *scripts_dir, const char *name_or_path, error *err)
 {
     char *path = game_find_script(scripts_dir, NULL, name_or_path, NULL, err);
     if (!path) return NULL;
-    game *g = game_build(scripts_dir, path, err);
+    game *g = game_build(scripts_dir, path, NULL, !is_path(name_or_path), err);
+    free(path);
+    return g;
+}
+
+game *game_load_listed(const char *scripts_dir, const char *path, error *err)
+{
+    return game_build(scripts_dir, path, NULL, true, err);
+}
+
+game *game_load_child(const host *parent, const char *name_or_path, error *err)
+{
+    /* A path is taken from the working folder, as the app takes one. */
+    char *path = game_find_confined(parent, NULL, name_or_path, NULL, err);
+    if (!path) return NULL;
+    game *g = game_build(host_scripts_dir(parent), path, parent, true, err);
     free(path);
     return g;
 }
 
 game *game_load_again(const game *g, error *err)
 {
-    return game_build(g->scripts_dir, g->path, err);
+    return game_build(g->scripts_dir, g->path, NULL, g->confined, err);
 }
 
 bool game_same_rules(const game *a, const game *b)
@@ -320,6 +376,7 @@ void game_free(game *g)
  * ===================================================================== */
 
 const char *game_name(const game *g) { return g->name; }
+const host *game_host(const game *g) { return g->h; }
 const char *game_path(const game *g) { return g->path; }
 const ruleset *game_rules(const game *g) { return &g->rules; }
 const char *game_default_levels(const game *g) { return g->levels; }
@@ -354,6 +411,46 @@ bool game_has_hook(const game *g, const char *hook)
 }
 
 int game_source_files(const game *g, const char *const **files) { return host_files(g->h, files); }
+
+/* The script's folder, for names relative to it. */
+static void script_dir(const game *g, char *out, size_t size)
+{
+    snprintf(out, size, "%s", g->path);
+    char *slash = strrchr(out, '/');
+    if (!slash) snprintf(out, size, ".");
+    else if (slash == out) out[1] = '\0';
+    else *slash = '\0';
+}
+
+char *game_read_file(const game *g, const char *name, size_t max, size_t *len, char *path, size_t size, error *err)
+{
+    char dir[PATH_MAX];
+    script_dir(g, dir, sizeof dir);
+    const char *base = name[0] == '/' ? NULL : dir;
+    if (path) {
+        if (base) snprintf(path, size, "%s/%s", base, name);
+        else snprintf(path, size, "%s", name);
+    }
+    return confine_read(host_roots(g->h), base, name, max, len, NULL, 0, err);
+}
+
+char *game_read_path(const game *g, const char *path, bool by_game, size_t max, size_t *len, error *err)
+{
+    const confine *roots = host_roots(g->h);
+    if (by_game || confine_covers(roots, NULL, path)) return confine_read(roots, NULL, path, max, len, NULL, 0, err);
+    int fd = confine_open_regular(path, err);
+    return fd < 0 ? NULL : confine_read_fd(fd, path, max, len, err);
+}
+
+bool game_may_read(const game *g, const char *name)
+{
+    char dir[PATH_MAX];
+    script_dir(g, dir, sizeof dir);
+    error err;
+    int fd = confine_open(host_roots(g->h), name[0] == '/' ? NULL : dir, name, NULL, 0, &err);
+    if (fd >= 0) close(fd);
+    return fd >= 0;
+}
 
 /* }==================================================================== */
 
@@ -660,7 +757,7 @@ static int call_hook(hook_call *c, error *err)
     lua_State *L = host_lua(c->g->h);
     lua_pushcfunction(L, hook_run);
     lua_pushlightuserdata(L, c);
-    int rc = host_pcall(c->g->h, 1, 0, err);
+    int rc = host_pcall_quick(c->g->h, 1, 0, HOST_HOOK_SECONDS, err);
     if (c->lv) tlevel_invalidate(c->lv);
     lua_pushnil(L);                                     /* never allocates: removes a key */
     lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);

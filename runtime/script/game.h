@@ -40,6 +40,9 @@ typedef struct game game;
 /* Lets every game loaded from now on read files under dir (the user's mods folders): see the
  * sandbox in script/host.h. 0, or -1 out of memory. */
 int game_allow_reading(const char *dir);
+/* Where games' scripts look level files up by name (tessera.load(game, "GAME/FILE.xsb")): the
+ * mods' levels/ folders, then the bundled one (GAME_SEARCH_SEP between). */
+void game_set_level_path(const char *list);
 
 /* Loads and validates a game. scripts_dir is the search path of bundled games, one folder or
  * several separated by GAME_SEARCH_SEP (may be NULL when a path is given). Returns NULL with
@@ -90,6 +93,25 @@ bool game_has_hook(const game *g, const char *hook);
 bool game_moves_hooked(const game *g, const state *s);
 /* The script and the modules it required, for hot reload to watch. */
 int game_source_files(const game *g, const char *const **files);
+
+/* A file the game's script names (its levels, art or picture), read as the script itself
+ * would read it: beneath the game's sandbox roots (see core/confine.h), relative names from
+ * the script's folder. A malloc'd, NUL-terminated copy (length in *len; the name as given,
+ * joined to the script's folder, into path when path is not NULL), or NULL with err ("NAME:
+ * outside the folders scripts may read", "no such file", "not a regular file", ...). Files
+ * larger than max bytes are refused. */
+char *game_read_file(const game *g, const char *name, size_t max, size_t *len, char *path, size_t size, error *err);
+/* Whether game_read_file would find name (a regular file beneath the roots). */
+bool game_may_read(const game *g, const char *name);
+/* A file the app found for the game (path from the working folder): its levels = "..." file
+ * along the search path (by_game: always beneath the game's roots, since the script named
+ * it), or a level file the player or a mod's folder gave (beneath the roots when one covers
+ * it, so a mod's file that leads elsewhere is refused; otherwise read as named). As
+ * game_read_file otherwise. */
+char *game_read_path(const game *g, const char *path, bool by_game, size_t max, size_t *len, error *err);
+/* Like game_load, reading the script only beneath the mods and search-path folders (a mod's
+ * file that leads elsewhere is not run): for scripts the app lists from a mod's folder. */
+game *game_load_listed(const char *scripts_dir, const char *path, error *err);
 
 /* One move of the push or sliding family in dir, with the game's hooks, as one record:
  * can_move (asked on the position before the move) may refuse it, on_move's changes join it.

@@ -11,6 +11,7 @@
  * Flags: solid goal pushable player slippery hole void numbered object (booleans),
  * colour = 1.. or a colour name, sprite = "name". A tile is an object when it is pushable, a
  * player, numbered or object = true; else it is a floor. */
+#define _POSIX_C_SOURCE 200809L
 #include "script/bindings.h"
 #include "script/api_doc.h"
 
@@ -19,8 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
+
+#include "core/confine.h"
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
@@ -224,24 +229,36 @@ static int line_of_index(const spec *sp, int from, lua_Integer i)
 
 static int field_line(const spec *sp, const char *key) { return line_of_key(sp, sp->line, key); }
 
-/* Pushes the text of file path (at most SPEC_MAX_SOURCE bytes), or nil. The file is opened
- * only while nothing can raise, so an allocation error cannot leak it. */
+/* The size of the regular file path, or -1 (never blocks: a FIFO is no source). */
+static long source_size(const char *path)
+{
+    error err;
+    struct stat st;
+    int fd = confine_open_regular(path, &err);
+    if (fd < 0) return -1;
+    long size = fstat(fd, &st) == 0 ? (long)st.st_size : -1;
+    close(fd);
+    return size;
+}
+
+/* Pushes the text of file path (at most SPEC_MAX_SOURCE bytes), or nil. Only a file some
+ * host compiled is read (a chunk can claim any name). The file is opened only while nothing
+ * can raise, so an allocation error cannot leak it. */
 static void push_file_text(lua_State *L, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    if (f) fclose(f);
+    long size = host_source_known(path) ? source_size(path) : -1;
     if (size < 0 || size > SPEC_MAX_SOURCE) {
         lua_pushnil(L);
         return;
     }
     char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
     size_t got = 0;
-    f = fopen(path, "rb");
-    if (f) {
-        got = fread(buf, 1, (size_t)size, f);
-        fclose(f);
+    error err;
+    int fd = confine_open_regular(path, &err);
+    if (fd >= 0) {
+        ssize_t n;
+        while (got < (size_t)size && (n = read(fd, buf + got, (size_t)size - got)) > 0) got += (size_t)n;
+        close(fd);
     }
     lua_pushlstring(L, buf, got);
     lua_remove(L, -2);

@@ -11,6 +11,7 @@
  * plain engine primitives, and solved() is the built-in rule. */
 #include <ctype.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 #include "core/path.h"
 #include "script/api_doc.h"
 #include "script/bindings.h"
+#include "script/budget.h"
 #include "script/solving.h"
 #include "solve/push_solve.h"
 
@@ -60,6 +62,66 @@ static state *checkstate(lua_State *L)
                                 : "level is no longer valid (a hook's level lives only during the call)");
     return lv->s;
 }
+
+/* The level at argument 1, valid (like checkstate). */
+static tlevel *checklevel(lua_State *L)
+{
+    checkstate(L);
+    return lua_touserdata(L, 1);
+}
+
+/* {====== what scripts spend through a level: work over its cells, and the C memory of its
+ * undo history (counted in the budget's pool, so a loop of moves cannot grow it past the
+ * script's memory; see budget.h) */
+
+static size_t history_bytes(const state *s)
+{
+    return (size_t)s->hist.cap_rec * sizeof(record) + (size_t)s->hist.cap_ch * sizeof(change);
+}
+
+/* Before changes are logged: the pool must hold the history's next growth (it doubles). */
+static void history_room_slow(lua_State *L, tlevel *lv, size_t changes)
+{
+    const history *h = &lv->s->hist;
+    size_t need = history_bytes(lv->s) + changes * (sizeof(change) + sizeof(record)) + 4096;
+    (void)h;
+    if (lv->owner && need > host_memory_left(lv->owner))
+        luaL_error(L, "not enough memory: the level's undo history would outgrow what scripts may use (%d MiB)",
+                   (int)(host_memory_limit(lv->owner) >> 20));
+}
+
+static inline void history_room(lua_State *L, tlevel *lv, size_t changes)
+{
+    const history *h = &lv->s->hist;
+    if ((size_t)h->nch + changes < (size_t)h->cap_ch && (size_t)h->nrec + changes < (size_t)h->cap_rec) return;
+    history_room_slow(L, lv, changes);
+}
+
+/* After changes were logged: the growth is counted. */
+static void history_count_slow(tlevel *lv, size_t now)
+{
+    if (now > lv->history_seen && lv->owner) {
+        size_t grow = now - lv->history_seen;
+        host_count(lv->owner, grow);        /* already allocated: counted even past the cap */
+        lv->charged += grow;
+    }
+    lv->history_seen = now;
+}
+
+static inline void history_count(tlevel *lv)
+{
+    size_t now = history_bytes(lv->s);
+    if (now != lv->history_seen) history_count_slow(lv, now);
+}
+
+/* Work over every cell of the level (readers of the whole board, flood fills, ...): a flood
+ * fill takes about four instructions' time a cell (measured on a 400 x 400 level). */
+static void charge_cells(lua_State *L, const state *s)
+{
+    budget_charge(L, (long long)s->g->ncells * 4);
+}
+
+/* }====== */
 
 /* The game whose hooks run on this level's moves (owned levels only); call after checkstate. */
 static game *hooked_game(lua_State *L)
@@ -220,35 +282,45 @@ static int level_number(lua_State *L)
 
 static int level_set_floor(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int c = checkcell(L, s, 2);
-    state_set_floor(s, c, checktile(L, s, 3, LAYER_FLOOR));
+    int id = checktile(L, s, 3, LAYER_FLOOR);
+    history_room(L, lv, 2);
+    state_set_floor(s, c, id);
+    history_count(lv);
     return 0;
 }
 
 /* set_object(cell, name | nil) */
 static int level_set_object(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int c = checkcell(L, s, 2);
     int id = lua_isnoneornil(L, 3) ? 0 : checktile(L, s, 3, LAYER_OBJECT);
     if (id && (s->rules->tile[id].flags & TILE_PLAYER) && !(s->obj[c] && state_player_at(s, c) >= 0) &&
         s->nplayers >= state_player_limit(s->rules) && state_player_at(s, -1) < 0)
         return luaL_error(L, "a level holds at most %d players", state_player_limit(s->rules));
+    history_room(L, lv, 2);
     state_set_obj(s, c, id);
+    history_count(lv);
     return 0;
 }
 
 static int level_set_number(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int c = checkcell(L, s, 2);
     lua_Integer n = luaL_checkinteger(L, 3);
     if (!s->num) return luaL_error(L, "set_number: not a sliding board");
     luaL_argcheck(L, n >= 0 && n < s->g->ncells, 3, "number out of range 0..cells-1");
+    history_room(L, lv, 4);
     state_set_num(s, c, (int)n);
     /* numbered tiles are objects: keep the object layer in step with the numbers */
     state_set_obj(s, c, n ? s->rules->tile_id : 0);
+    history_count(lv);
     return 0;
 }
 
@@ -380,6 +452,7 @@ static int level_floors(lua_State *L)
 {
     state *s = checkstate(L);
     int n = s->g->ncells;
+    charge_cells(L, s);
     push_tile_names(L, s->rules);
     lua_createtable(L, n, 0);
     for (int c = 0; c < n; c++) {
@@ -394,6 +467,7 @@ static int level_objects(lua_State *L)
 {
     state *s = checkstate(L);
     int n = s->g->ncells;
+    charge_cells(L, s);
     push_tile_names(L, s->rules);
     lua_createtable(L, n, 0);
     for (int c = 0; c < n; c++) {
@@ -408,6 +482,7 @@ static int level_numbers(lua_State *L)
 {
     state *s = checkstate(L);
     int n = s->g->ncells;
+    charge_cells(L, s);
     if (!s->num) {
         lua_pushnil(L);
         return 1;
@@ -424,6 +499,7 @@ static int level_numbers(lua_State *L)
 static int cells_with(lua_State *L, uint32_t flag, int objects)
 {
     state *s = checkstate(L);
+    charge_cells(L, s);
     const uint8_t *layer = objects ? s->obj : s->floor;
     int k = 0;
     lua_newtable(L);
@@ -486,19 +562,26 @@ static move_result move_with_hook(lua_State *L, state *s, int dir)
 /* move(dir) -> "walk" | "push" | nil (blocked) */
 static int level_move(lua_State *L)
 {
-    state *s = checkstate(L);
-    push_result(L, move_with_hook(L, s, checkdir(L, s, 2)));
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
+    int dir = checkdir(L, s, 2);
+    history_room(L, lv, 8);
+    push_result(L, move_with_hook(L, s, dir));
+    history_count(lv);
     return 1;
 }
 
 /* slide(cell) -> number of tiles moved toward the blank (0 if not in its row or column) */
 static int level_slide(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int c = checkcell(L, s, 2);
     game *g = hooked_game(L);
+    history_room(L, lv, 8 * (size_t)(s->g->w > s->g->h ? s->g->w : s->g->h));
     if (!g || !game_moves_hooked(g, s) || s->blank < 0) {
         lua_pushinteger(L, engine_slide_cell(s, c));
+        history_count(lv);
         return 1;
     }
     int w = s->g->w, bx = s->blank % w, by = s->blank / w, cx = c % w, cy = c / w;
@@ -509,6 +592,7 @@ static int level_slide(lua_State *L)
     int moved = engine_slide_cell(s, c);
     if (moved > 0) rc = game_on_move(g, s, dir, 0, NULL, &err);
     history_end(s);
+    history_count(lv);
     if (rc != 0) raise_error(L, &err);
     lua_pushinteger(L, moved);
     return 1;
@@ -548,18 +632,25 @@ static int hooked_act(void *ctx, const action *a)
 /* play(text) -> true, or false and the 1-based index of the first step that could not be played */
 static int level_play(lua_State *L)
 {
-    state *s = checkstate(L);
-    const char *lurd = luaL_checkstring(L, 2);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
+    size_t len;
+    const char *lurd = luaL_checklstring(L, 2, &len);
     game *g = hooked_game(L);
     int bad = -1;
+    /* Each letter is a move (work, and history the pool must hold). */
+    budget_charge(L, (long long)len);
+    history_room(L, lv, 8 * len);
     if (!g) {
         engine_play_lurd(s, lurd, &bad);
     } else {
         hooked_play hp = { .g = g, .s = s };
         const lurd_actions hooked = { hooked_select, hooked_move, &hp, hooked_act };
         lurd_play(s, lurd, &hooked, &bad);
+        history_count(lv);
         if (hp.rc != 0) raise_error(L, &hp.err);
     }
+    history_count(lv);
     if (bad < 0) {
         lua_pushboolean(L, 1);
         return 1;
@@ -627,9 +718,11 @@ static int level_act(lua_State *L)
 /* select(slot) -> true if player slot (1-based) exists and is now the active one */
 static int level_select(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
     lua_Integer slot = luaL_checkinteger(L, 2);
-    lua_pushboolean(L, slot >= 1 && slot <= STATE_MAX_PLAYERS && engine_select_player(s, (int)slot - 1) == 0);
+    history_room(L, lv, 2);
+    lua_pushboolean(L, slot >= 1 && slot <= STATE_MAX_PLAYERS && engine_select_player(lv->s, (int)slot - 1) == 0);
+    history_count(lv);
     return 1;
 }
 
@@ -647,7 +740,11 @@ static int level_redo(lua_State *L)
 
 static int level_restart(lua_State *L)
 {
-    lua_pushboolean(L, state_restart(checkstate(L)));
+    tlevel *lv = checklevel(L);
+    charge_cells(L, lv->s);
+    history_room(L, lv, 2 * (size_t)lv->s->g->ncells + 8);
+    lua_pushboolean(L, state_restart(lv->s));
+    history_count(lv);
     return 1;
 }
 
@@ -699,6 +796,7 @@ static int level_reachable(lua_State *L)
 {
     state *s = checkstate(L);
     int from = opt_from(L, s, 2);
+    charge_cells(L, s);
     uint8_t *in = tregion_push(L, s->g->ncells);
     int count = path_reachable(s, from, in);
     if (count < 0) return luaL_error(L, "not enough memory");
@@ -712,6 +810,7 @@ static int level_path(lua_State *L)
 {
     state *s = checkstate(L);
     int to = checkcell(L, s, 2), from = opt_from(L, s, 3), n = s->g->ncells;
+    charge_cells(L, s);
     int8_t *dirs = lua_newuserdatauv(L, (size_t)n, 0);
     int len = path_find(s, from, to, dirs, n);
     if (len < 0) {
@@ -731,18 +830,69 @@ static int level_path(lua_State *L)
  * Solving: the C solvers (or the game's own search) from the current position
  * ===================================================================== */
 
-/* Runs the right solver on a copy of the position; leaves the result in *r. */
+/* What the push solver's board analysis (goal distances, dead squares) takes for this
+ * level: a table per goal over every cell. Returns its bytes; *work the work units. */
+static size_t analysis_size(const state *s, long long *work)
+{
+    long long n = s->g->ncells, goals = 0;
+    for (int c = 0; c < n; c++) goals += (s->tflags[s->floor[c]] & TILE_GOAL) != 0;
+    if (goals < 1) goals = 1;
+    *work = 4LL * n + (long long)n * goals * s->g->ndirs * 2;   /* about its time, in instructions */
+    return (size_t)n * (size_t)goals * (size_t)(2 * s->g->ndirs + 4) + (size_t)n * 32;
+}
+
+/* Holds the memory of a search or an analysis in the pool, charging its work first; raises
+ * when either does not fit in what the call has left. Returns the bytes held. */
+static size_t hold_analysis(lua_State *L, const state *s, size_t extra)
+{
+    long long work;
+    size_t bytes = analysis_size(s, &work) + extra;
+    budget_charge(L, work);
+    host *h = host_of(L);
+    if (host_reserve(h, bytes) != 0)
+        luaL_error(L, "not enough memory for a search of this level (about %d MiB; scripts may use %d MiB)",
+                   (int)(bytes >> 20) + 1, (int)(host_memory_limit(h) >> 20));
+    return bytes;
+}
+
 /* Runs the right solver on a copy of the position; leaves the result in *r and returns
- * which solver it was. */
+ * which solver it was. A solve a script asks for runs within what is left of the call it is
+ * in: for no longer than the seconds asked or the call's time left, with tables of at most
+ * half the memory the pool has free (held while it runs), and never building a pattern
+ * database. */
 static solver_kind solve_here(lua_State *L, state *s, double seconds, bool optimal, solve_result *r)
 {
     luaL_argcheck(L, seconds > 0 && seconds <= 3600, 2, "seconds must be above 0 and at most 3600");
+    budget *b = host_budget(host_of(L));
     solve_limits lim = solve_limits_default();
-    lim.seconds = seconds;
+    double left = budget_seconds_left(b);
+    lim.seconds = left >= 0 && left < seconds ? left : seconds;
     lim.optimal = optimal;
+    lim.no_build = true;
+    size_t copy = tlevel_state_bytes(s->lv, s->rules);
+    size_t held = hold_analysis(L, s, copy);
+    host *h = host_of(L);
+    size_t room = host_memory_left(h) / 2;
+    lim.memory_bytes = room < ((size_t)256 << 20) ? room : (size_t)256 << 20;
     game *g = hooked_game(L);
     solver_kind k = solving_choose(g, s);
+    if (lim.memory_bytes < ((size_t)1 << 20) || lim.seconds <= 0) {
+        host_release(h, held);
+        memset(r, 0, sizeof *r);
+        r->status = SOLVE_TIMEOUT;
+        snprintf(r->message, sizeof r->message, "%s", lim.seconds <= 0 ? "no time left in this call"
+                                                                        : "no memory left for a search");
+        return k;
+    }
+    host_reserve(h, lim.memory_bytes);
+    budget_meter m;
+    budget_meter_start(b, &m);
     solving_run(k, g, s, &lim, r);
+    host_release(h, held + lim.memory_bytes);
+    /* The search's time (its tables cleared, its nodes) is work of the call: a loop of short
+     * searches is stopped by the count like any loop. Charged without raising: r holds the
+     * solution, which the caller frees. */
+    budget_meter_stop(b, &m);
     return k;
 }
 
@@ -879,7 +1029,9 @@ static int level_deadlocks(lua_State *L)
 {
     state *s = checkstate(L);
     uint8_t *in = tregion_push(L, s->g->ncells);
+    size_t held = hold_analysis(L, s, 0);
     int n = push_deadlocked_boxes(s, in);
+    host_release(host_of(L), held);
     if (n < 0) {
         lua_pushnil(L);
         lua_pushliteral(L, "deadlock detection does not cover these rules");
@@ -899,6 +1051,8 @@ static int level_deadlocks(lua_State *L)
 void tlevel_release(tlevel *lv)
 {
     lv->s = NULL;
+    if (lv->owner) host_release(lv->owner, lv->charged);
+    lv->charged = 0;
     if (!lv->owned) return;
     state_free(&lv->own);
     if (lv->set) {
@@ -927,6 +1081,7 @@ static int level_tostring(lua_State *L)
         return 1;
     }
     const state *s = lv->s;
+    charge_cells(L, s);
     level view = *s->lv;        /* the start level's shape with the current cells */
     view.floor = s->floor;
     view.obj = s->obj;
@@ -1105,6 +1260,7 @@ static tlevel *push_level(lua_State *L, bool owned)
     tlevel *lv = lua_newuserdatauv(L, size, 0);
     memset(lv, 0, size);
     lv->owned = owned;
+    lv->owner = host_of(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, owned ? &level_meta_key : &borrowed_meta_key);
     lua_setmetatable(L, -2);
     return lv;
@@ -1114,18 +1270,57 @@ tlevel *tlevel_push_borrowed(lua_State *L, state *s)
 {
     tlevel *lv = push_level(L, false);
     lv->s = s;
+    lv->history_seen = history_bytes(s);
     return lv;
 }
 
-void tlevel_invalidate(tlevel *lv) { lv->s = NULL; }
+/* A hook's level: the history it grew stays the app's, no longer the script's. */
+void tlevel_invalidate(tlevel *lv)
+{
+    lv->s = NULL;
+    if (lv->owner) host_release(lv->owner, lv->charged);
+    lv->charged = 0;
+}
+
+int tlevel_charge(tlevel *lv, size_t bytes)
+{
+    if (!lv->owner) return 0;
+    if (host_reserve(lv->owner, bytes) != 0) return -1;
+    lv->charged += bytes;
+    return 0;
+}
+
+size_t tlevel_state_bytes(const level *lv, const ruleset *r)
+{
+    const ruleset *own = level_rules(lv, r);
+    size_t n = (size_t)lv->g.ncells;
+    return n * (4 + 16 * (size_t)own->ntiles) + sizeof(state) + 4096;
+}
+
+size_t tlevel_set_bytes(const levelset *set, const ruleset *r)
+{
+    size_t bytes = sizeof *set;
+    for (int i = 0; i < set->count; i++) {
+        const level *lv = &set->levels[i];
+        bytes += sizeof *lv + (size_t)lv->g.ncells * (4 + 4 * (size_t)lv->g.ndirs) + 64;
+        if (lv->title) bytes += strlen(lv->title);
+        if (lv->rules) bytes += sizeof *r;
+    }
+    return bytes;
+}
 
 tlevel *tlevel_push_owned(lua_State *L) { return push_level(L, true); }
 
 int tlevel_start(tlevel *lv, error *err)
 {
-    if (state_init(&lv->own, &lv->set->levels[lv->index], game_rules(lv->g)) != 0)
+    const level *l = &lv->set->levels[lv->index];
+    if (tlevel_charge(lv, tlevel_state_bytes(l, game_rules(lv->g))) != 0)
+        return error_set(err, lv->set->path, 0, 0, "not enough memory for a %d x %d level (scripts may use %d MiB)",
+                         l->g.w, l->g.h, (int)(host_memory_limit(lv->owner) >> 20));
+    if (state_init(&lv->own, l, game_rules(lv->g)) != 0)
         return error_set(err, lv->set->path, 0, 0, "out of memory");
     lv->s = &lv->own;
+    lv->history_seen = history_bytes(lv->s);
     return 0;
 }
 
