@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/sprite_names.h"
 #include "script/api_doc.h"
 
 typedef struct text {
@@ -164,10 +165,19 @@ static void write_markdown(text *t)
     put(t, "## The game table\n\nWhat `tessera.game { ... }` accepts (any other field is an error):\n\n");
     md_fields(t, api_game_fields);
     put(t, "### Tile entries\n\n`tiles[glyph] = { \"name\", KEY = value, ... }`: one name with keys defines a tile; two names "
-           "put an object on a floor. The keys:\n\n");
+           "put an object on a floor (`[\"+\"] = { \"player\", \"goal\" }`: no keys; each name is defined by an entry of its own). "
+           "An entry without a glyph, written as a list item (`{ \"toad\", object = true }`), defines a tile that no level "
+           "writes alone: one used only under a two-name entry, or placed by the game's own code. The keys:\n\n");
     md_fields(t, api_tile_flags);
-    put(t, "### The move passed to `on_move`\n\n");
+    put(t, "### The move passed to `on_move` and `can_move`\n\n");
     md_fields(t, api_move);
+    put(t, "### Action declarations\n\nGames with `rules = \"actions\"` declare each action in `actions = { NAME = { ... } }` "
+           "with the input that makes it:\n\n");
+    md_fields(t, api_action_fields);
+    put(t, "### The action passed to `act`\n\nAlso what `candidates` returns a list of, and what `level:act` takes. "
+           "As text an action is `NAME(X,Y,DIR,N)` with only the parts it has: `press(3,2)`, `slide(2,5,r)`, "
+           "`rotate()`.\n\n");
+    md_fields(t, api_action);
     put(t, "## tessera\n\n");
     md_functions(t, "tessera.", tessera);
     put(t, "## tessera.sliding\n\n");
@@ -177,6 +187,15 @@ static void write_markdown(text *t)
     md_functions(t, "level:", levels);
     put(t, "## Regions (`tessera.region`)\n\n");
     md_functions(t, "region:", regions);
+    put(t, "## Sprites\n\nThe pictures of the bundled sheet (`assets/sprites.txt`), for a tile's `sprite = \"NAME\"` "
+           "and for skins. A tile is drawn with the picture of its name unless it names another. Floors fill their "
+           "cell (one with transparent parts is drawn over the plain floor); objects stand on a floor, transparent "
+           "around them; marks are drawn by the host over cells. A name with `_on_goal`, `_up`/`_down`/`_left`/"
+           "`_right` or a `hex_` prefix is a variant the host picks when it fits (see README, *Skins*).\n\n"
+           "| sprite | kind | picture |\n|---|---|---|\n");
+    for (const sprite_doc *d = sprite_catalogue; d->name; d++)
+        put(t, "| `%s` | %s | %s |\n", d->name, sprite_kind_name(d->kind), d->doc);
+    put(t, "\n");
 }
 
 /* }====== */
@@ -233,6 +252,8 @@ static void write_annotations(text *t)
     lua_class_fields(t, "tessera.game", api_game_fields);
     lua_class_fields(t, "tessera.tile", api_tile_flags);
     lua_class_fields(t, "tessera.move", api_move);
+    lua_class_fields(t, "tessera.actiondef", api_action_fields);
+    lua_class_fields(t, "tessera.action", api_action);
     put(t, "---@class tessera.region\nlocal region = {}\n\n");
     for (const api_doc *d = api_region; d->name; d++) lua_function(t, "region", ":", d);
     put(t, "---@class tessera.level\nlocal level = {}\n\n");
@@ -291,6 +312,45 @@ static int emit(const char *root, const char *rel, const text *t, int check)
     return 0;
 }
 
+/* The catalogue names exactly the atlas's sprites (assets/sprites.txt), in its order. */
+static int check_sprites(const char *root)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/assets/sprites.txt", root);
+    size_t len = 0;
+    char *atlas = read_all(path, &len);
+    if (!atlas) {
+        fprintf(stderr, "apidoc: cannot read %s\n", path);
+        return 1;
+    }
+    int bad = 0;
+    const sprite_doc *d = sprite_catalogue;
+    for (char *line = atlas; line && *line;) {
+        char *end = strchr(line, '\n');
+        if (end) *end = '\0';
+        char name[64];
+        if (line[0] != '#' && sscanf(line, "%63s", name) == 1) {
+            if (!d->name) {
+                fprintf(stderr, "sprite '%s' of assets/sprites.txt is not in runtime/frontend/sprite_names.c\n", name);
+                bad++;
+            } else if (strcmp(d->name, name) != 0) {
+                fprintf(stderr, "sprite_names.c says '%s' where assets/sprites.txt has '%s'\n", d->name, name);
+                bad++;
+                d++;
+            } else {
+                d++;
+            }
+        }
+        line = end ? end + 1 : NULL;
+    }
+    for (; d->name; d++) {
+        fprintf(stderr, "sprite '%s' of sprite_names.c is not in assets/sprites.txt\n", d->name);
+        bad++;
+    }
+    free(atlas);
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     int check = argc == 3 && strcmp(argv[1], "--check") == 0;
@@ -303,11 +363,12 @@ int main(int argc, char **argv)
     int bad = api_doc_check(problems, sizeof problems);
     if (bad) fprintf(stderr, "%s%d binding%s and documentation disagree (see runtime/script/api_doc.h)\n", problems,
                      bad, bad == 1 ? "" : "s");
+    int sprites_bad = check_sprites(root);
     text md = { 0 }, types = { 0 };
     write_markdown(&md);
     write_annotations(&types);
     int stale = emit(root, "scripts/API.md", &md, check) + emit(root, "scripts/types/tessera.lua", &types, check);
     free(md.s);
     free(types.s);
-    return bad || stale ? 1 : 0;
+    return bad || stale || sprites_bad ? 1 : 0;
 }

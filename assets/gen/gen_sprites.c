@@ -1367,6 +1367,221 @@ static const SpriteDef SPRITES[] = {
 enum { SPRITE_COUNT = (int)(sizeof SPRITES / sizeof SPRITES[0]) };
 
 /* ------------------------------------------------------------------------ */
+/* Games with their own rules: lights, keys and doors, arrows, pads          */
+/* ------------------------------------------------------------------------ */
+
+static const Rgba PANEL_LIGHT = HEX(0x4a5368);
+static const Rgba PANEL_DARK = HEX(0x262b38);
+static const Rgba PANEL_EDGE = HEX(0x151922);
+static const Rgba LAMP_HOT = HEX(0xfffbe6);
+static const Rgba LAMP_WARM = HEX(0xffd34d);
+static const Rgba LAMP_EDGE = HEX(0xf08a1c);
+static const Rgba GLASS_DARK = HEX(0x1b2130);
+static const Rgba GLASS_TINT = HEX(0x3c4a66);
+static const Rgba GOLD_LIGHT = HEX(0xffe27a);
+static const Rgba GOLD = HEX(0xe0a82e);
+static const Rgba GOLD_DARK = HEX(0x8a5a12);
+static const Rgba PLANK_LIGHT = HEX(0xb9773f);
+static const Rgba PLANK_DARK = HEX(0x7a4521);
+static const Rgba IRON = HEX(0x474b55);
+static const Rgba IRON_LIGHT = HEX(0x8d93a1);
+static const Rgba ARROW_PAINT = HEX(0x3fb6c8);
+static const Rgba ARROW_EDGE = HEX(0x17606e);
+static const Rgba PAD_METAL = HEX(0x9aa4b8);
+static const Rgba PAD_DARK = HEX(0x4a5266);
+static const Rgba PORTAL_CORE = HEX(0xe8fbff);
+static const Rgba PORTAL_CYAN = HEX(0x4fe3ff);
+static const Rgba PORTAL_VIOLET = HEX(0x8a5cff);
+static const Rgba TARGET_RED = HEX(0xe5483a);
+static const Rgba TARGET_WHITE = HEX(0xfff3e6);
+
+/* A lamp in a dark bevelled panel; on: a warm glowing lens lighting the panel around it, off:
+ * smoky glass with one cold reflection. The panel fills the cell (a floor tile). */
+static Rgba lamp_color(float x, float y, int on)
+{
+    Dist panel = sd_round_rect(x, y, HALF_TILE, HALF_TILE, HALF_TILE - 1.5f, HALF_TILE - 1.5f, 8.0f);
+    Rgba c = mix(PANEL_LIGHT, PANEL_DARK, saturate(0.15f + (x + y) / (2.0f * TILE)));
+    c = lit(c, 0.4f * bevel(panel, 4.0f));
+    float n = fbm(x, y, 8.0f, TILE, 2, SEED_WALL + 17);
+    c = lit(c, 0.06f * (n - 0.5f));
+    Dist lens = sd_circle(x, y, HALF_TILE, HALF_TILE, 19.0f);
+    /* The lens sits in a recess with a rim. */
+    Dist rim = sd_outline(lens, -1.0f, 2.2f);
+    if (on) {
+        float glow = expf(-fmaxf(lens.d, 0.0f) / 7.0f) * (1.0f - cover(lens.d));
+        c = mix(c, LAMP_WARM, 0.55f * glow);
+        float r = sqrtf((x - HALF_TILE + 3.0f) * (x - HALF_TILE + 3.0f) + (y - HALF_TILE + 4.0f) * (y - HALF_TILE + 4.0f));
+        Rgba glass = mix(LAMP_HOT, LAMP_WARM, smoothstep(2.0f, 12.0f, r));
+        glass = mix(glass, LAMP_EDGE, smoothstep(12.0f, 20.0f, r));
+        c = paint(c, glass, cover(lens.d));
+    } else {
+        Rgba glass = mix(GLASS_TINT, GLASS_DARK, saturate((y - HALF_TILE + 19.0f) / 38.0f));
+        glass = lit(glass, -0.35f * bevel(lens, 5.0f));
+        c = paint(c, glass, cover(lens.d));
+        Dist shine = sd_ellipse(x, y, HALF_TILE - 7.0f, HALF_TILE - 9.0f, 6.0f, 3.2f);
+        c = paint(c, fade(WHITE, 0.35f), cover(shine.d) * cover(lens.d));
+    }
+    Rgba metal = lit(IRON_LIGHT, 0.5f * bevel(rim, 1.6f) - 0.15f);
+    c = paint(c, metal, cover(rim.d));
+    return paint(fade(PANEL_EDGE, 1.0f), c, cover(panel.d));
+}
+
+static Rgba shade_light(float x, float y, const void *param) { return lamp_color(x, y, *(const int *)param); }
+
+/* A golden key lying on the floor, bow at the top left, bit at the bottom right. */
+static Rgba key_color(float x, float y)
+{
+    /* Work in the key's own frame: along (u) and across (v) its shaft, 45 degrees down. */
+    const float k = 0.70710678f;
+    float u = ((x - 20.0f) + (y - 20.0f)) * k, v = (-(x - 20.0f) + (y - 20.0f)) * k;
+    float su = ((x - 22.0f) + (y - 23.0f)) * k, sv = (-(x - 22.0f) + (y - 23.0f)) * k;  /* shadow */
+    Dist bow = sd_outline(sd_circle(u, v, 0.0f, 0.0f, 9.0f), 0.0f, 3.4f);
+    float shaft = sd_segment(u, v, 8.0f, 0.0f, 34.0f, 0.0f, 2.6f);
+    float tooth1 = sd_segment(u, v, 26.0f, 0.0f, 26.0f, 7.5f, 2.2f);
+    float tooth2 = sd_segment(u, v, 32.0f, 0.0f, 32.0f, 6.0f, 2.2f);
+    float body = fminf(fminf(bow.d, shaft), fminf(tooth1, tooth2));
+    Dist sbow = sd_outline(sd_circle(su, sv, 0.0f, 0.0f, 9.0f), 0.0f, 3.4f);
+    float sbody = fminf(fminf(sbow.d, sd_segment(su, sv, 8.0f, 0.0f, 34.0f, 0.0f, 2.6f)),
+                        fminf(sd_segment(su, sv, 26.0f, 0.0f, 26.0f, 7.5f, 2.2f), sd_segment(su, sv, 32.0f, 0.0f, 32.0f, 6.0f, 2.2f)));
+    Rgba c = fade(CAST_SHADOW, 0.4f * soft(sbody, 2.0f));
+    /* Gold: lit along the top-left edges, a bright streak along the shaft. */
+    float ridge = 1.0f - smoothstep(0.0f, 2.4f, fabsf(v + 0.8f));
+    Rgba gold = mix(GOLD, GOLD_LIGHT, 0.6f * ridge * (u > 6.0f ? 1.0f : 0.0f));
+    gold = mix(gold, GOLD_DARK, 0.45f * smoothstep(-1.2f, 0.0f, body) * (v > 0.0f ? 1.0f : 0.4f));
+    float glint = 1.0f - smoothstep(0.0f, 1.6f, sd_circle(u, v, -4.0f, -5.5f, 1.2f).d);
+    gold = mix(gold, WHITE, 0.8f * glint);
+    c = paint(c, fade(GOLD_DARK, 1.0f), cover(body - 0.7f));
+    return paint(c, gold, cover(body));
+}
+
+static Rgba shade_key(float x, float y, const void *param) { (void)param; return key_color(x, y); }
+
+/* A closed wooden door in a stone frame, banded with iron, with a keyhole. */
+static Rgba door_color(float x, float y)
+{
+    Rgba frame = wall_color(x, y);
+    Dist leaf = sd_round_rect(x, y, HALF_TILE, HALF_TILE + 2.0f, 22.0f, 26.0f, 3.0f);
+    /* Vertical planks with grain. */
+    float px = x - (HALF_TILE - 22.0f);
+    int plank = (int)floorf(px / 11.0f);
+    float lx = px - (float)plank * 11.0f;
+    float grain = fbm(x * 0.5f, y * 3.0f, 6.0f, NO_WRAP, 3, SEED_WOOD + (uint32_t)plank);
+    Rgba wood = mix(PLANK_DARK, PLANK_LIGHT, saturate(0.35f + 0.8f * (grain - 0.5f) + 0.12f * (float)(plank & 1)));
+    wood = lit(wood, -0.35f * (1.0f - smoothstep(0.0f, 1.4f, fminf(lx, 11.0f - lx))));
+    wood = lit(wood, 0.35f * bevel(leaf, 3.0f));
+    /* Two iron bands with rivets. */
+    for (int i = 0; i < 2; i++) {
+        float by = HALF_TILE + 2.0f + (i ? 14.0f : -14.0f);
+        Dist band = sd_round_rect(x, y, HALF_TILE, by, 22.0f, 2.6f, 1.0f);
+        Rgba iron = lit(IRON, 0.55f * bevel(band, 1.4f));
+        wood = paint(wood, fade(CAST_SHADOW, 0.35f), cover(band.d - 0.9f) * (y > by ? 1.0f : 0.0f));
+        wood = paint(wood, iron, cover(band.d));
+        for (int r = -1; r <= 1; r += 2) {
+            Dist rivet = sd_circle(x, y, HALF_TILE + (float)r * 16.0f, by, 1.4f);
+            wood = paint(wood, lit(IRON_LIGHT, 0.5f * bevel(rivet, 1.0f)), cover(rivet.d));
+        }
+    }
+    /* The lock plate and keyhole. */
+    Dist plate = sd_round_rect(x, y, HALF_TILE + 12.0f, HALF_TILE + 2.0f, 4.0f, 6.0f, 1.5f);
+    wood = paint(wood, lit(GOLD, 0.5f * bevel(plate, 1.2f)), cover(plate.d));
+    Dist hole = sd_circle(x, y, HALF_TILE + 12.0f, HALF_TILE, 1.6f);
+    float slot = sd_segment(x, y, HALF_TILE + 12.0f, HALF_TILE, HALF_TILE + 12.0f, HALF_TILE + 4.5f, 0.8f);
+    wood = paint(wood, PANEL_EDGE, cover(fminf(hole.d, slot)));
+    /* The leaf sits a little back in the frame: a dark gap around it. */
+    frame = paint(frame, fade(PANEL_EDGE, 0.85f), cover(leaf.d - 1.8f));
+    return paint(frame, wood, cover(leaf.d));
+}
+
+static Rgba shade_door(float x, float y, const void *param) { (void)param; return door_color(x, y); }
+
+/* A one-way arrow painted on the floor, pointing up before the turn given by param (0 up, 1
+ * right, 2 down, 3 left, clockwise). Transparent around the paint. */
+static Rgba arrow_color(float x, float y, int turn)
+{
+    float dx = x - HALF_TILE, dy = y - HALF_TILE, rx = dx, ry = dy;
+    for (int i = 0; i < turn; i++) {    /* rotate the sample back into the arrow's frame */
+        float t = rx;
+        rx = ry;
+        ry = -t;
+    }
+    float ax = rx + HALF_TILE, ay = ry + HALF_TILE;
+    const float head[3][2] = { { HALF_TILE, 10.0f }, { HALF_TILE + 17.0f, 30.0f }, { HALF_TILE - 17.0f, 30.0f } };
+    Dist tip = sd_convex_polygon(ax, ay, head, 3);
+    Dist stem = sd_round_rect(ax, ay, HALF_TILE, 40.0f, 7.0f, 13.0f, 2.5f);
+    float d = fminf(tip.d, stem.d);
+    Dist shape = tip.d < stem.d ? tip : stem;
+    /* Worn paint: a little lighter where feet have polished it. */
+    float wear = fbm(x, y, 6.0f, TILE, 3, SEED_FLOOR + 41);
+    Rgba paint_c = lit(ARROW_PAINT, 0.3f * bevel(shape, 2.0f) + 0.2f * (wear - 0.5f));
+    Rgba c = fade(CAST_SHADOW, 0.25f * soft(d - 1.5f, 1.5f));
+    c = paint(c, ARROW_EDGE, cover(d - 1.3f));
+    return paint(c, paint_c, cover(d));
+}
+
+static Rgba shade_arrow(float x, float y, const void *param) { return arrow_color(x, y, *(const int *)param); }
+
+/* A teleporter pad: a round metal plate with a glowing swirl in its well. */
+static Rgba teleporter_color(float x, float y)
+{
+    float dx = x - HALF_TILE, dy = y - HALF_TILE, r = sqrtf(dx * dx + dy * dy), a = atan2f(dy, dx);
+    Dist plate = sd_circle(x, y, HALF_TILE, HALF_TILE, 27.0f);
+    Dist well = sd_circle(x, y, HALF_TILE, HALF_TILE, 18.0f);
+    Dist shadow = sd_circle(x - 2.0f, y - 3.0f, HALF_TILE, HALF_TILE, 27.0f);
+    Rgba c = fade(CAST_SHADOW, 0.35f * soft(shadow.d, 2.0f));
+    Rgba metal = mix(PAD_METAL, PAD_DARK, saturate(0.3f + (dx + dy) / 60.0f));
+    metal = lit(metal, 0.5f * bevel(plate, 3.0f));
+    /* Eight lamps around the rim. */
+    for (int i = 0; i < 8; i++) {
+        float t = (float)i * 0.78539816f;
+        Dist lamp = sd_circle(x, y, HALF_TILE + 22.5f * cosf(t), HALF_TILE + 22.5f * sinf(t), 1.8f);
+        metal = paint(metal, fade(PORTAL_CYAN, 0.6f), soft(lamp.d - 1.0f, 1.5f));
+        metal = paint(metal, PORTAL_CORE, cover(lamp.d));
+    }
+    c = paint(c, metal, cover(plate.d));
+    /* The well: a swirl of cyan and violet, white hot at the centre. */
+    float swirl = 0.5f + 0.5f * sinf(3.0f * a + r * 0.45f);
+    Rgba energy = mix(PORTAL_VIOLET, PORTAL_CYAN, swirl);
+    energy = mix(energy, PORTAL_CORE, 1.0f - smoothstep(0.0f, 9.0f, r));
+    energy = lit(energy, -0.5f * bevel(well, 3.0f));
+    return paint(c, energy, cover(well.d));
+}
+
+static Rgba shade_teleporter(float x, float y, const void *param) { (void)param; return teleporter_color(x, y); }
+
+/* A landing target: red and white rings with a dot, painted on the floor. */
+static Rgba target_color(float x, float y)
+{
+    Dist disc = sd_circle(x, y, HALF_TILE, HALF_TILE, 24.0f);
+    float r = sqrtf((x - HALF_TILE) * (x - HALF_TILE) + (y - HALF_TILE) * (y - HALF_TILE));
+    int ring = (int)floorf(r / 6.0f);
+    Rgba paint_c = (ring & 1) ? TARGET_WHITE : TARGET_RED;
+    float wear = fbm(x, y, 5.0f, TILE, 3, SEED_FLOOR + 53);
+    paint_c = lit(paint_c, 0.25f * (wear - 0.5f) + 0.1f * sheen(x, y, TILE));
+    Rgba c = fade(CAST_SHADOW, 0.2f * soft(disc.d - 1.0f, 1.5f));
+    c = paint(c, lit(TARGET_RED, -0.4f), cover(disc.d - 1.0f));
+    return paint(c, fade(paint_c, 0.92f), cover(disc.d));
+}
+
+static Rgba shade_target(float x, float y, const void *param) { (void)param; return target_color(x, y); }
+
+static const int ON = 1, OFF = 0, TURN_UP = 0, TURN_RIGHT = 1, TURN_DOWN = 2, TURN_LEFT = 3;
+
+/* After the classic sheet: the pictures the scripted games and mods ask for. */
+static const SpriteDef SCRIPTED_SPRITES[] = {
+    { "light_on", shade_light, &ON },
+    { "light_off", shade_light, &OFF },
+    { "key", shade_key, NULL },
+    { "door", shade_door, NULL },
+    { "arrow_up", shade_arrow, &TURN_UP },
+    { "arrow_right", shade_arrow, &TURN_RIGHT },
+    { "arrow_down", shade_arrow, &TURN_DOWN },
+    { "arrow_left", shade_arrow, &TURN_LEFT },
+    { "teleporter", shade_teleporter, NULL },
+    { "target", shade_target, NULL },
+};
+enum { SCRIPTED_COUNT = (int)(sizeof SCRIPTED_SPRITES / sizeof SCRIPTED_SPRITES[0]) };
+
+/* ------------------------------------------------------------------------ */
 /* Rendering and output                                                     */
 /* ------------------------------------------------------------------------ */
 
@@ -1414,9 +1629,16 @@ static int write_png(const char *dir, const char *file, int w, int h, const uint
     return 1;
 }
 
+/* Sprite i of the whole sheet: the classic table, then the scripted games' one. */
+static const SpriteDef *sheet_sprite(int i)
+{
+    return i < SPRITE_COUNT ? &SPRITES[i] : &SCRIPTED_SPRITES[i - SPRITE_COUNT];
+}
+
 static int write_sheet(const char *dir)
 {
-    const int rows = (SPRITE_COUNT + SHEET_COLUMNS - 1) / SHEET_COLUMNS;
+    const int total = SPRITE_COUNT + SCRIPTED_COUNT;
+    const int rows = (total + SHEET_COLUMNS - 1) / SHEET_COLUMNS;
     const int w = SHEET_COLUMNS * TILE, h = rows * TILE;
     uint8_t *pixels = calloc((size_t)w * (size_t)h, 4);
     char path[4096];
@@ -1430,14 +1652,15 @@ static int write_sheet(const char *dir)
         return 0;
     }
     fprintf(atlas, "# sprites.png atlas, generated by assets/gen/gen_sprites.c: name x y w h\n");
-    for (int i = 0; i < SPRITE_COUNT; i++) {
+    for (int i = 0; i < total; i++) {
         int x = (i % SHEET_COLUMNS) * TILE, y = (i / SHEET_COLUMNS) * TILE;
-        render(pixels + ((size_t)y * (size_t)w + (size_t)x) * 4, w * 4, TILE, TILE, SPRITES[i].shader, SPRITES[i].param);
-        fprintf(atlas, "%s %d %d %d %d\n", SPRITES[i].name, x, y, TILE, TILE);
+        const SpriteDef *sp = sheet_sprite(i);
+        render(pixels + ((size_t)y * (size_t)w + (size_t)x) * 4, w * 4, TILE, TILE, sp->shader, sp->param);
+        fprintf(atlas, "%s %d %d %d %d\n", sp->name, x, y, TILE, TILE);
     }
     int ok = fclose(atlas) == 0;
     if (ok)
-        printf("wrote %s (%d sprites)\n", path, SPRITE_COUNT);
+        printf("wrote %s (%d sprites)\n", path, total);
     ok = write_png(dir, "sprites.png", w, h, pixels) && ok;
     free(pixels);
     return ok;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/help.h"
+#include "core/action.h"
 #include "core/engine.h"
 #include "core/lurd.h"
 #include "app/hotkeys.h"
@@ -35,6 +36,7 @@ int app_init(app *a, const app_paths *p, int w, int h, error *err)
     memset(a, 0, sizeof *a);
     a->paths = p;
     a->hint_cell = -1;
+    a->aui.cursor = -1;
     tween_init(&a->tw);
     a->restore_position = true;
     prefs_load(&a->prefs, p, a->note, sizeof a->note);
@@ -93,6 +95,7 @@ void app_free(app *a)
         session_close(&a->s);
     }
     game_art_free(a);
+    action_ui_free(&a->aui);
     if (a->have_sheet) sprites_free(&a->sheet);
     canvas_free(&a->cv);
     free(a->clipboard);
@@ -150,7 +153,7 @@ static void scan_scripts(app *a, const char *dir)
         path_stem(e->d_name, stem, sizeof stem);
         if (listed(a, stem, "")) continue;
         error err;
-        game *g = game_load(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
+        game *g = game_load_listed(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
         if (!g) continue; /* a helper module, not a game */
         game_entry *ge = &a->games[a->ngames++];
         const mod_dir *m = mods_owner(a->paths, path);
@@ -434,7 +437,9 @@ static void play_key(app *a, const char *key)
             return;
         }
     }
-    if (dir >= 0) {
+    if (session_has_actions(s) && action_ui_key(a, key, dir)) {
+        return;                 /* the game's own input: an action, or the cursor */
+    } else if (dir >= 0) {
         /* In sliding puzzles the arrow names the way a tile moves: the blank goes the other way. */
         if (session_is_sliding(s)) dir = grid_opposite(s->st.g, dir);
         session_move(s, dir);
@@ -631,7 +636,9 @@ static void click_dispatch(app *a, int x, int y)
         }
         stop_work(a);
         s->status[0] = '\0';
-        session_click(s, app_cell_at(a, x, y));
+        int cell = app_cell_at(a, x, y);
+        session_click(s, cell);
+        action_ui_clicked(a, cell);
         return;
     }
     int n = a->scr == SCREEN_GAMES ? a->ngames : a->s.levels.count;
@@ -669,7 +676,7 @@ bool app_solved_panel(app *a, solved_panel *p)
     session *s = &a->s;
     memset(p, 0, sizeof *p);
     if (!a->have_session || !s->live || !s->solved || s->announced) return false;
-    if (session_is_sliding(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
+    if (session_is_sliding(s) || session_has_actions(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
     else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld %s", s->st.moves, s->st.pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
     p->lines[p->n++] = p->stats;
     if (session_solve_assisted(s)) p->lines[p->n++] = "Solved with the solver (X): marked apart, not as your solve";
@@ -717,6 +724,8 @@ static void draw_play(app *a)
     opt.nslides = nslides;
     if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
     picture_mode_options(a, &L, &opt);
+    opt.cursor = action_ui_cursor(a);
+    opt.labels = action_ui_labels(a);
     game_art_refresh(a, NULL);
     if (moving) opt.picture_whole = false; /* the last tile slides into place first */
     view_draw_level(&a->dr, sheet(a), &shown, &L, &opt);
@@ -724,6 +733,8 @@ static void draw_play(app *a)
     char status[sizeof s->status + 64];
     if (a->rp.active && !s->status[0]) replay_status(a, status, sizeof status);
     else if (s->status[0]) snprintf(status, sizeof status, "%s", s->status);
+    else if (s->st.nplayers > 1 && session_has_actions(s))
+        snprintf(status, sizeof status, "Tab, a digit or a click chooses what the keys move  -  F1: help");
     else if (s->st.nplayers > 1) snprintf(status, sizeof status, "Player %d of %d (Tab switches)  -  F1: help", s->st.active + 1, s->st.nplayers);
     else if (a->ndead > 0 && a->dead_position == s->st.hash)
         snprintf(status, sizeof status, "A box is stuck where it can never reach a goal: Z undoes");
@@ -734,7 +745,7 @@ static void draw_play(app *a)
         .level = s->index + 1,
         .nlevels = s->playing_shuffled ? 0 : s->levels.count,
         .moves = s->st.moves,
-        .pushes = session_is_sliding(s) ? -1 : s->st.pushes,
+        .pushes = session_is_sliding(s) || session_has_actions(s) ? -1 : s->st.pushes,
         .pushes_label = game_rules(s->game)->pull ? "Pulls" : "Pushes",
         .status = status,
     };
@@ -773,7 +784,7 @@ static void draw_levels(app *a)
             /* Solved levels show their best; a level left part-way says so. */
             if (current && s->st.moves > 0) snprintf(note, 64, "playing: %ld move%s", s->st.moves, s->st.moves == 1 ? "" : "s");
             else if (current) snprintf(note, 64, "playing");
-            else if (best && session_is_sliding(s)) snprintf(note, 64, "%ld moves", best->moves);
+            else if (best && (session_is_sliding(s) || session_has_actions(s))) snprintf(note, 64, "%ld moves", best->moves);
             else if (best) snprintf(note, 64, "%ld moves, %ld %s", best->moves, best->pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
             else if (helped) snprintf(note, 64, "solved with help");
             else if (pos && pos->history) snprintf(note, 64, "in progress");
@@ -838,6 +849,21 @@ void app_draw(app *a)
 
 /* ===== time: hints, solves, playback, deadlock marks ===================================== */
 
+/* A hint in a game with its own actions: the first action of a solution, its cell marked. */
+static void hint_action(app *a, const char *solution)
+{
+    session *s = &a->s;
+    action act;
+    if (action_read(s->st.rules, s->st.g, solution, &act, NULL, 0) < 0) return;
+    const char *name = s->st.rules->action[act.id].name;
+    char where[64] = "", way[32] = "";
+    if (act.cell >= 0) snprintf(where, sizeof where, " at %d,%d", act.cell % s->st.g->w + 1, act.cell / s->st.g->w + 1);
+    if (act.dir >= 0) snprintf(way, sizeof way, " %s", grid_dir_name(s->st.g->topo, act.dir));
+    session_note(s, "Hint: %s%s%s", name, where, way);
+    a->hint_cell = act.cell;
+    a->hint_position = s->st.hash;
+}
+
 static void take_result(app *a)
 {
     session *s = &a->s;
@@ -849,7 +875,9 @@ static void take_result(app *a)
         return;
     }
     if (r->status == SOLVE_SOLVED && r->solution && r->solution[0]) {
-        if (t->purpose == TASK_HINT) {
+        if (t->purpose == TASK_HINT && session_has_actions(s)) {
+            hint_action(a, r->solution);
+        } else if (t->purpose == TASK_HINT) {
             /* A leading digit: the move is another player's (levels with several). */
             int slot;
             lurd_step step = lurd_first_move(s->st.g->topo, r->solution, &slot);
@@ -894,20 +922,15 @@ static void take_result(app *a)
 static void autoplay_step(app *a)
 {
     session *s = &a->s;
-    /* A player digit and the letter after it are one step. */
-    topology topo = s->st.g->topo;
-    lurd_step step = lurd_read(topo, a->autoplay[a->autoplay_pos]);
-    if (step.kind == LURD_PLAYER && session_select_player(s, step.slot))
-        step = lurd_read(topo, a->autoplay[++a->autoplay_pos]);
-    s->assisting = true; /* the solver's moves, not the player's (app/progress.h) */
-    int moved = step.kind == LURD_MOVE && session_move(s, step.dir);
+    /* One step: a player digit and the letter after it, a letter, or an action; the
+     * solver's, not the player's (app/progress.h). */
+    s->assisting = true;
+    int played = session_play_next(s, a->autoplay, &a->autoplay_pos);
     s->assisting = false;
-    if (!moved || s->solved) {
+    if (played != 1 || s->solved) {
         free(a->autoplay);
         a->autoplay = NULL;
-        return;
     }
-    a->autoplay_pos++;
 }
 
 /* Marks boxes that can no longer reach a goal, once per position (push games the C solver

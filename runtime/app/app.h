@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "app/actions.h"
 #include "app/paths.h"
 #include "app/prefs.h"
 #include "app/progress.h"
@@ -87,6 +88,7 @@ typedef struct app {
     char pic_tried[PATH_MAX_LEN]; /* the picture file loaded or tried last ("" none) */
     char image_arg[PATH_MAX_LEN]; /* --image, over the game's own picture; "" none */
     bool pic_numbers_off;        /* T hid the tiles' numbers */
+    action_ui aui;               /* games with their own actions: cursor, labels (app/actions.h) */
 } app;
 
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
@@ -98,6 +100,10 @@ int app_resize(app *a, int w, int h);
 void app_scan_games(app *a);
 /* Opens a game and goes to its play screen. */
 int app_play(app *a, const char *game, const char *file, int level, error *err);
+
+/* Opens a level file (or a .lua game) dropped on the window: for the game being played when
+ * it reads the file, else for a fitting one (app/open_file.c). Errors go on screen. */
+void app_open_file(app *a, const char *path);
 
 void app_key(app *a, const char *key);
 void app_click(app *a, int x, int y, int button);

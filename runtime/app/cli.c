@@ -3,6 +3,7 @@
 #include "app/cli.h"
 #include "app/commands.h"
 #include "app/mods.h"
+#include "core/textsafe.h"
 #include "script/game.h"
 #include "script/solving.h"
 
@@ -73,15 +74,31 @@ int cli_size_arg(const char *cmd, const char *opt, const char *value, int *w, in
 void cli_json_string(void *file, const char *s)
 {
     FILE *f = file;
+    size_t len = s ? strlen(s) : 0;
     fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        unsigned cp;
+        int n = textsafe_utf8(s + i, len - i, &cp);
+        if (n == 0) {
+            fputs("\\ufffd", f);          /* not UTF-8: the replacement character */
+            i++;
+            continue;
+        }
+        i += (size_t)n;
         if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
         else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
+        else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
+                 (cp >= 0x2066 && cp <= 0x2069))
+            fprintf(f, "\\u%04x", cp);    /* controls and bidi overrides, visible */
+        else fwrite(s + i - (size_t)n, 1, (size_t)n, f);
     }
     fputc('"', f);
+}
+
+void cli_text(void *file, const char *s)
+{
+    if (s) textsafe_write(file, s, strlen(s), 0);
 }
 
 /* `tessera help games`: the games `play` can start, from the scripts folders on the search

@@ -26,7 +26,11 @@ int cli_need_value(const char *cmd, int argc, char **argv, int i);
 int cli_bad_option(const char *cmd, const char *opt);
 /* "tessera CMD: usage: ..." from the command table, for missing arguments. */
 int cli_usage(const char *cmd);
-/* Writes s as a JSON string literal (with quotes) to f. */
+/* Writes s as a JSON string literal (with quotes) to f: valid UTF-8 always (bytes that are
+ * not UTF-8 become U+FFFD), control characters and bidi overrides as \u escapes. */
 void cli_json_string(void *file, const char *s);
+/* Writes text from a file or a script (a title, a name) to f in its safe form
+ * (core/textsafe.h): nothing in it reaches the terminal as a control sequence. */
+void cli_text(void *file, const char *s);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/bench_push.h"
 #include "app/bench_view.h"
@@ -17,6 +18,7 @@
 #include "core/path.h"
 #include "core/textfile.h"
 #include "script/run.h"
+#include "script/search.h"
 #include "script/solving.h"
 #include "solve/pdb.h"
 #include "solve/push_solve.h"
@@ -126,6 +128,85 @@ static void bench_hooked(const app_paths *p, const bench_opts *o)
            solved, total, secs, nodes, secs > 0 ? (double)nodes / secs : 0.0,
            o->quick ? ",\"quick\":true" : "");
     fflush(stdout);
+}
+
+/* ===== games with their own rules ======================================================== */
+
+static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+/* The generic search on games whose rules are Lua: the rate of positions on Lights Out 5x5
+ * all lit with no heuristic (breadth first: every position is an act call, a hash and a
+ * dedup), every bundled level of the scripted games (lights, doors, drift) under 2 s each,
+ * and Lights Out 5x5 all lit solved with the game's own heuristic. */
+static void bench_scripted(const app_paths *p, const bench_opts *o)
+{
+    error err;
+    session s;
+    if (session_open(&s, p, "lights", NULL, 0, &err) != 0) {
+        skipped("scripted", err.msg);
+        return;
+    }
+    int all_lit = -1;
+    for (int i = 0; i < s.levels.count; i++)
+        if (s.levels.levels[i].title && !strcmp(s.levels.levels[i].title, "All lit")) all_lit = i;
+    if (all_lit < 0) {
+        session_close(&s);
+        skipped("scripted", "lights.txt has no level 'All lit'");
+        return;
+    }
+    session_goto(&s, all_lit);
+    solve_limits lim = solve_limits_default();
+    lim.seconds = o->quick ? 0.5 : 3.0;
+    solve_result rate;
+    double c0 = cpu_seconds();
+    game_search_breadth_first(s.game, &s.st, &lim, &rate);
+    double rate_cpu = cpu_seconds() - c0;
+    lim.seconds = 10.0;
+    solve_result five;
+    game_search(s.game, &s.st, &lim, &five);
+    session_close(&s);
+
+    static const char *const games[] = { "lights", "doors", "drift" };
+    int solved = 0, total = 0;
+    double secs = 0, slowest = 0;
+    unsigned long long nodes = 0;
+    for (size_t k = 0; k < sizeof games / sizeof *games; k++) {
+        if (session_open(&s, p, games[k], NULL, 0, &err) != 0) {
+            skipped("scripted", err.msg);
+            return;
+        }
+        int n = s.levels.count;
+        if (o->quick && n > 4) n = 4;
+        for (int i = 0; i < n; i++) {
+            session_goto(&s, i);
+            solve_limits each = solve_limits_default();
+            each.seconds = 2.0;
+            solve_result r;
+            solving_run(solving_choose(s.game, &s.st), s.game, &s.st, &each, &r);
+            /* A solution counts only if it replays to solved through the game's own rules. */
+            int bad = -1;
+            if (r.status == SOLVE_SOLVED && r.solution) session_play_lurd(&s, r.solution, &bad);
+            solved += r.status == SOLVE_SOLVED && r.solution && bad < 0 && s.solved;
+            secs += r.seconds;
+            if (r.seconds > slowest) slowest = r.seconds;
+            nodes += r.nodes;
+            total++;
+            solve_result_free(&r);
+        }
+        session_close(&s);
+    }
+    printf("{\"bench\":\"scripted\",\"rate_level\":\"lights 5x5 all lit, breadth first\",\"rate_nodes\":%llu,"
+           "\"rate_seconds\":%.3f,\"per_second\":%.0f,\"per_cpu_second\":%.0f,"
+           "\"games\":\"lights,doors,drift\",\"solved\":%d,\"total\":%d,\"limit\":2,\"seconds\":%.3f,"
+           "\"slowest\":%.3f,\"nodes\":%llu,\"lights_5x5\":{\"status\":\"%s\",\"presses\":%ld,\"seconds\":%.4f,"
+           "\"nodes\":%llu}%s}\n",
+           (unsigned long long)rate.nodes, rate.seconds, rate.seconds > 0 ? (double)rate.nodes / rate.seconds : 0.0,
+           rate_cpu > 0 ? (double)rate.nodes / rate_cpu : 0.0, solved, total, secs, slowest, nodes,
+           solve_status_name(five.status), five.moves, five.seconds, (unsigned long long)five.nodes,
+           o->quick ? ",\"quick\":true" : "");
+    fflush(stdout);
+    solve_result_free(&rate);
+    solve_result_free(&five);
 }
 
 /* ===== Korf's 100 ======================================================================== */
@@ -392,6 +473,7 @@ int cmd_bench(const app_paths *p, int argc, char **argv)
     if (wanted(&o, "xsokoban90")) bench_push_set(p, &o.push, "xsokoban90", "xsokoban90.xsb", 3);
     if (wanted(&o, "sasquatch")) bench_push_set(p, &o.push, "sasquatch", "sasquatch.xsb", 2);
     if (wanted(&o, "hooked")) bench_hooked(p, &o);
+    if (wanted(&o, "scripted")) bench_scripted(p, &o);
     if (wanted(&o, "frame_100x100")) bench_frame_100x100(p, o.quick);
     if (wanted(&o, "startup")) bench_startup(o.quick);
     if (wanted(&o, "idle_cpu")) bench_idle_cpu(o.quick);

@@ -5,21 +5,25 @@
  * in the sheet, and its default level file parses. A level file: it parses for its game (the
  * file's folder name, --game, or a guess from the format). A folder: a mod (see mods.c) or a
  * folder of mods: every script of scripts/ and every level file of levels/GAME/. Each level
- * checked is also given to the solver for a short time (--timeout S, default 0.5; 0 skips):
- * a level the solver proves impossible is a problem; one it cannot decide in time is not.
- * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed. */
+ * checked (a script's default levels too) is also given to the solver for a short time
+ * (--timeout S, default 0.5; 0 skips): a level the solver proves impossible is a problem, and
+ * so is a hook that fails while it plays (reported at the hook's file:line:col); one it cannot
+ * decide in time is named in a note. A level solved at its start is an error.
+ * Exit status: 0 all good, 1 some level is unsolvable, 2 a file is malformed or a hook fails. */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/cli.h"
 #include "app/game_art.h"
 #include "app/skins.h"
 #include "app/mods.h"
 #include "app/session.h"
+#include "core/confine.h"
 #include "core/level.h"
 #include "core/solutions.h"
 #include "frontend/sprites.h"
@@ -27,10 +31,14 @@
 #include "script/skin.h"
 #include "script/solving.h"
 
+/* What the solver may spend over a whole check, all files and levels together (--budget). */
+#define CHECK_BUDGET_SECONDS 20.0
+
 typedef struct checker {
     const app_paths *p;
     const char *game_arg;       /* --game */
     double seconds;             /* per level, for the solver */
+    double budget, used;        /* seconds for the solver over the whole check (<= 0: none), and spent */
     sprites sheet;
     bool have_sheet;
     int bad, unsolvable;        /* problems found */
@@ -53,8 +61,13 @@ static void report(checker *c, const error *err)
 static void locate_name(const char *file, const char *name, int *line, int *col)
 {
     *line = *col = 0;
-    FILE *f = fopen(file, "r");
-    if (!f) return;
+    error err;
+    int fd = confine_open_regular(file, &err);     /* never blocks on a FIFO */
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return;
+    }
     char text[4096], quoted[80];
     snprintf(quoted, sizeof quoted, "\"%s\"", name);
     for (int n = 1; fgets(text, sizeof text, f); n++) {
@@ -92,36 +105,66 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
     }
 }
 
-/* Gives each level of set to the solver for a short time. */
-static int check_solvable(checker *c, game *g, const levelset *set, int *undecided)
+/* Level i's name for messages: "level 3 'Title'". */
+static void level_name(const levelset *set, int i, char *out, size_t size)
 {
-    int impossible = 0;
-    *undecided = 0;
-    if (c->seconds <= 0) return 0;
+    const char *title = set->levels[i].title;
+    snprintf(out, size, "level %d%s%.80s%s", i + 1, title ? " '" : "", title ? title : "", title ? "'" : "");
+}
+
+typedef struct set_result {
+    int solved, impossible, undecided, failed, untried;
+} set_result;
+
+/* Gives each level of set to the solver for a short time, while the check's overall budget
+ * lasts: a level it proves impossible and a hook that fails are problems (the hook's
+ * file:line:col), a level it cannot decide is named; untried counts the levels it had no
+ * time left for. */
+static set_result check_solvable(checker *c, game *g, const levelset *set)
+{
+    set_result res = { 0 };
+    if (c->seconds <= 0) return res;
+    char buf[ERROR_TEXT_MAX + 300], name[128];
     for (int i = 0; i < set->count; i++) {
+        double left = c->budget > 0 ? c->budget - c->used : c->seconds;
+        if (left <= 0) {
+            res.untried = set->count - i;
+            break;
+        }
         state st;
         if (state_init(&st, &set->levels[i], game_rules(g)) != 0) continue;
         solve_limits lim = solve_limits_default();
-        lim.seconds = c->seconds;
-        lim.memory_bytes = (size_t)16 << 20;   /* a quick look: small tables start (and clear) fast */
+        lim.seconds = left < c->seconds ? left : c->seconds;
+        /* A quick look: tables sized to the level, so small ones start (and clear) fast. */
+        size_t cells = (size_t)set->levels[i].g.ncells;
+        lim.memory_bytes = cells < 64 ? (size_t)4 << 20 : cells < 256 ? cells << 16 : (size_t)16 << 20;
         solve_result r;
+        double t0 = solve_clock();
         solve_status status = solving_run(solving_choose(g, &st), g, &st, &lim, &r);
-        if (status == SOLVE_UNSOLVABLE) {
-            error err;
-            const char *title = set->levels[i].title;
-            error_set(&err, set->path, set->levels[i].line, 1, "level %d%s%s%s cannot be solved (the solver proved it)",
-                      i + 1, title ? " '" : "", title ? title : "", title ? "'" : "");
-            char buf[ERROR_TEXT_MAX + 300];
+        c->used += solve_clock() - t0;
+        level_name(set, i, name, sizeof name);
+        error err;
+        if (status == SOLVE_SOLVED) {
+            res.solved++;
+        } else if (status == SOLVE_UNSOLVABLE) {
+            error_set(&err, set->path, set->levels[i].line, 1, "%s cannot be solved (the solver proved it)", name);
             printf("%s\n", error_format(&err, buf, sizeof buf));
-            impossible++;
-        } else if (status != SOLVE_SOLVED) {
-            (*undecided)++;
+            res.impossible++;
+        } else if (status == SOLVE_ERROR) {
+            /* A hook that fails: its own file:line:col, then where it was playing. */
+            printf("%s (while solving %s of %s)\n", r.message, name, set->path);
+            res.failed++;
+        } else {
+            error_set(&err, set->path, set->levels[i].line, 1, "%s: not decided in %g s (note)", name, c->seconds);
+            printf("%s\n", error_format(&err, buf, sizeof buf));
+            res.undecided++;
         }
         solve_result_free(&r);
         state_free(&st);
     }
-    c->unsolvable += impossible;
-    return impossible;
+    c->unsolvable += res.impossible;
+    c->bad += res.failed;
+    return res;
 }
 
 static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg)
@@ -133,14 +176,23 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
         return;
     }
     levelset set;
-    if (levelset_load(&set, file, game_rules(g), &err) != 0) {
+    if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
         report(c, &err);
     } else {
-        int undecided;
-        if (check_solvable(c, g, &set, &undecided) == 0) {
-            printf("%s: ok (%d level%s for %s", file, set.count, set.count == 1 ? "" : "s", game_name(g));
-            if (undecided) printf("; %d not decided in %g s", undecided, c->seconds);
-            printf(")\n");
+        if (game_check_levels(g, &set, &err) != 0) report(c, &err);
+        else {
+            set_result res = check_solvable(c, g, &set);
+            if (!res.impossible && !res.failed) {
+                cli_text(stdout, file);
+                printf(": ok (%d level%s for ", set.count, set.count == 1 ? "" : "s");
+                cli_text(stdout, game_name(g));
+                if (res.undecided || res.untried)
+                    printf("; the solver decided %d, %d not decided in %g s%s", set.count - res.undecided - res.untried,
+                           res.undecided, c->seconds, res.undecided ? " (named above)" : "");
+                if (res.untried)
+                    printf(", %d not tried (the check's %g s for the solver ran out)", res.untried, c->budget);
+                printf(")\n");
+            }
         }
         levelset_free(&set);
     }
@@ -167,7 +219,7 @@ static void check_script(checker *c, const app_paths *p, const char *file)
         error_set(&err, game_path(g), line, col, "art = \"%s\": no such file beside the script", game_art(g));
         report(c, &err);
     } else if (art[0]) {
-        if (skins_load_file(art, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
+        if (skins_load_file(art, g, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
         else have_merged = true;
     }
     check_sprites(c, g, have_merged ? &merged : c->have_sheet ? &c->sheet : NULL);
@@ -181,11 +233,32 @@ static void check_script(checker *c, const app_paths *p, const char *file)
                   "levels/ folder or in the bundled levels", def);
         report(c, &err);
     } else if (def) {
+        /* The game's own levels: each as play starts it, then given to the solver. */
         levelset set;
-        if (levelset_load(&set, levels, game_rules(g), &err) != 0) report(c, &err);
-        else levelset_free(&set);
+        if (app_read_levels(g, levels, true, game_rules(g), &set, &err) != 0) {
+            report(c, &err);
+        } else {
+            if (game_check_levels(g, &set, &err) != 0) {
+                report(c, &err);
+            } else {
+                set_result res = check_solvable(c, g, &set);
+                if (c->seconds > 0 && !res.impossible && !res.failed) {
+                    cli_text(stdout, set.path);
+                    printf(": %d level%s, %d solved%s", set.count, set.count == 1 ? "" : "s", res.solved,
+                           res.undecided ? " (the others named above)" : "");
+                    if (res.untried) printf(", %d not tried (the check's %g s for the solver ran out)", res.untried, c->budget);
+                    printf("\n");
+                }
+            }
+            levelset_free(&set);
+        }
     }
-    if (c->bad == before) printf("%s: ok (game \"%s\")\n", file, game_name(g));
+    if (c->bad == before) {
+        cli_text(stdout, file);
+        printf(": ok (game \"");
+        cli_text(stdout, game_name(g));
+        printf("\")\n");
+    }
     game_free(g);
 }
 
@@ -408,8 +481,9 @@ static void check_skin(checker *c, const char *file)
     skin_desc *d = malloc(sizeof *d);
     if (!d) return;
     sprites own;
-    if (skin_read(file, d, &err) != 0 || skins_load_file(file, NULL, &own, NULL, 0, &err) != 0) {
+    if (skin_read(file, NULL, d, &err) != 0 || skins_load_file(file, NULL, NULL, &own, NULL, 0, &err) != 0) {
         report(c, &err);
+        skin_desc_free(d);
         free(d);
         return;
     }
@@ -422,10 +496,14 @@ static void check_skin(checker *c, const char *file)
         char buf[ERROR_TEXT_MAX + 300];
         printf("%s (note)\n", error_format(&err, buf, sizeof buf));
     }
-    if (c->bad == before)
-        printf("%s: ok (skin \"%s\", %d picture%s)\n", file, d->name[0] ? d->name : "?", d->count,
-               d->count == 1 ? "" : "s");
+    if (c->bad == before) {
+        cli_text(stdout, file);
+        printf(": ok (skin \"");
+        cli_text(stdout, d->name[0] ? d->name : "?");
+        printf("\", %d picture%s)\n", d->count, d->count == 1 ? "" : "s");
+    }
     sprites_free(&own);
+    skin_desc_free(d);
     free(d);
 }
 
@@ -460,20 +538,23 @@ static void check_folder(checker *c, const char *dir)
 
 int cmd_check(const app_paths *p, int argc, char **argv)
 {
-    checker c = { .p = p, .seconds = 0.5 };
+    checker c = { .p = p, .seconds = 0.5, .budget = CHECK_BUDGET_SECONDS };
     int files = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0 || strcmp(argv[i], "--budget") == 0) {
             if (cli_need_value("check", argc, argv, i) != 0) return EXIT_BAD_INPUT;
             if (argv[i][2] == 'g') {
                 c.game_arg = argv[++i];
             } else {
+                const char *opt = argv[i];
                 char *end;
-                c.seconds = strtod(argv[++i], &end);
-                if (*end || c.seconds < 0 || c.seconds > 3600) {
-                    fprintf(stderr, "tessera check: --timeout takes seconds (0 to 3600), got '%s'\n", argv[i]);
+                double v = strtod(argv[++i], &end);
+                if (*end || end == argv[i] || !(v >= 0) || v > 86400) {
+                    fprintf(stderr, "tessera check: %s takes seconds (0 to 86400), got '%s'\n", opt, argv[i]);
                     return EXIT_BAD_INPUT;
                 }
+                if (opt[2] == 't') c.seconds = v;
+                else c.budget = v;
             }
         } else if (argv[i][0] == '-' && argv[i][1]) {
             cli_bad_option("check", argv[i]);
@@ -486,7 +567,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
     path_join(atlas, sizeof atlas, p->assets, "sprites.txt");
     c.have_sheet = sprites_load(png, atlas, &c.sheet, &serr) == 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0) {
+        if (strcmp(argv[i], "--game") == 0 || strcmp(argv[i], "--timeout") == 0 || strcmp(argv[i], "--budget") == 0) {
             i++;
             continue;
         }

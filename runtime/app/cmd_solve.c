@@ -23,13 +23,14 @@ static void show_progress(void *ud, uint64_t nodes, double seconds, int bound)
     fflush(stderr);
 }
 
-static void print_json(const session *s, int n, const solve_result *r, bool sliding)
+static void print_json(const session *s, int n, const solve_result *r, solver_kind k)
 {
     const char *title = session_level_title(s);
+    bool sliding = k == SOLVER_SLIDING;
     printf("{\"level\":%d,\"title\":", n);
     cli_json_string(stdout, title ? title : "");
-    printf(",\"status\":\"%s\",\"seconds\":%.3f,\"nodes\":%llu", solve_status_name(r->status), r->seconds,
-           (unsigned long long)r->nodes);
+    printf(",\"status\":\"%s\",\"seconds\":%.3f,\"nodes\":%llu,\"solver\":\"%s\"", solve_status_name(r->status),
+           r->seconds, (unsigned long long)r->nodes, solver_kind_name(k));
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(",\"length\":%ld,\"optimal\":%s", r->length, r->optimal ? "true" : "false");
         else printf(",\"moves\":%ld,\"pushes\":%ld,\"optimal\":%s", r->moves, r->pushes, r->optimal ? "true" : "false");
@@ -46,14 +47,22 @@ static void print_json(const session *s, int n, const solve_result *r, bool slid
 static void print_text(const session *s, int n, const solve_result *r, bool sliding)
 {
     const char *title = session_level_title(s);
-    printf("level %d%s%s%s: %s in %.3f s (%llu nodes)", n, title ? " (" : "", title ? title : "",
-           title ? ")" : "", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
+    printf("level %d", n);
+    if (title) {
+        printf(" (");
+        cli_text(stdout, title);
+        printf(")");
+    }
+    printf(": %s in %.3f s (%llu nodes)", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(", %ld moves%s", r->length, r->optimal ? " (optimal)" : "");
         else printf(", %ld moves, %ld pushes%s", r->moves, r->pushes, r->optimal ? " (push-optimal)" : "");
         printf("\n  %s", r->solution);
     }
-    if (r->message[0]) printf("\n  %s", r->message);
+    if (r->message[0]) {
+        printf("\n  ");
+        cli_text(stdout, r->message);
+    }
     printf("\n");
 }
 
@@ -121,7 +130,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         solving_run(k, s.game, &s.st, &lim, &r);
         if (tty) fprintf(stderr, "\r%60s\r", "");
         bool sliding = k == SOLVER_SLIDING;
-        if (json) print_json(&s, i + 1, &r, sliding);
+        if (json) print_json(&s, i + 1, &r, k);
         else print_text(&s, i + 1, &r, sliding);
         fflush(stdout);
         solved += r.status == SOLVE_SOLVED;

@@ -69,10 +69,19 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
             if (bad >= 0) printf(",\"illegal_at\":%d", bad + 1);
             printf("}\n");
         } else {
-            printf("level %d%s%s%s: %s", n, title ? " (" : "", title ? title : "", title ? ")" : "", status);
-            if (sol && s.solved) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
-            if (bad >= 0)
-                printf(" at move %d ('%c', %s:%d)", bad + 1, sol->moves[bad], files[1], sol->line);
+            printf("level %d", n);
+            if (title) {
+                printf(" (");
+                cli_text(stdout, title);
+                printf(")");
+            }
+            printf(": %s", status);
+            if (sol && s.solved && session_has_actions(&s)) printf(", %ld moves", s.st.moves);
+            else if (sol && s.solved) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
+            if (bad >= 0 && session_has_actions(&s))
+                printf(" at %.*s (%s:%d)", (int)strcspn(sol->moves + bad, ")") + 1, sol->moves + bad, files[1], sol->line);
+            else if (bad >= 0)
+                printf(" at move %d ('%c', %s:%d)", bad + 1, sol->moves[bad], files[1], sol->line); /* a move letter */
             printf("\n");
         }
         (void)played;

@@ -57,6 +57,8 @@ static const cli_option verify_options[] = {
 static const cli_option check_options[] = {
     { "--game", "G", "check level files for game G instead of the game their folder names" },
     { "--timeout", "S", "seconds the solver may spend on each level (default 0.5; 0 skips it)" },
+    { "--budget", "S", "seconds the solver may spend over the whole check (default 20; 0: no overall limit); "
+                       "levels left when it runs out are counted as not tried" },
     { NULL, NULL, NULL }
 };
 
@@ -73,7 +75,7 @@ static const cli_option render_options[] = {
 static const cli_option bench_options[] = {
     { "--quick", NULL, "a reduced set of each benchmark" },
     { "--only", "NAME", "only the benchmark NAME (moves_c, lua, korf100, korf24, microban, xsokoban90, "
-                        "sasquatch, hooked, frame_100x100, startup)" },
+                        "sasquatch, hooked, scripted, frame_100x100, startup)" },
     { "--data", "DIR", "the reference data (default ../shared/data beside the data folder, or "
                        "$TESSERA_BENCH_DATA)" },
     { "--per-level", NULL, "solver benchmarks: one JSON record per level (status, seconds, CPU "

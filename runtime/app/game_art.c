@@ -42,8 +42,8 @@ int game_art_refresh(app *a, error *failed)
     a->reload.stale = true;     /* watch the art and (once known) its picture */
     sprites fresh;
     error err;
-    if (skins_load_file(path, a->have_sheet ? &a->sheet : NULL, &fresh, a->art_image, sizeof a->art_image,
-                        &err) != 0) {
+    if (skins_load_file(path, a->s.game, a->have_sheet ? &a->sheet : NULL, &fresh, a->art_image,
+                        sizeof a->art_image, &err) != 0) {
         char buf[ERROR_TEXT_MAX + 300];
         error_format(&err, buf, sizeof buf);
         if (failed) *failed = err;

@@ -1,6 +1,9 @@
 /* help.c: the lines of the F1 help, chosen for the game being played. */
 #include "app/help.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "script/game.h"
 
 typedef struct sink {
@@ -13,10 +16,51 @@ static void add(sink *k, const char *line)
     if (k->n < k->max) k->lines[k->n++] = line;
 }
 
+/* The lines written about a game's actions (the help is built and drawn on one thread). */
+static char action_text[ACTIONS_MAX][HELP_TEXT_MAX];
+
+/* Adds ", item" (or item, first) to the list in buf, cut to fit. */
+static void append(char *buf, size_t size, const char *item)
+{
+    size_t n = strlen(buf);
+    if (n + 1 < size) snprintf(buf + n, size - n, "%s%s", n ? ", " : "", item);
+}
+
+/* Games with their own actions: what makes each action, then the host's keys. */
+static void action_lines(const help_context *c, sink *k, const ruleset *r)
+{
+    bool dirs = false, click = false;
+    for (int i = 0; i < r->nactions; i++) {
+        const action_def *d = &r->action[i];
+        char keys[64] = "";
+        if (d->flags & ACTION_CLICK) append(keys, sizeof keys, "Click, Space");
+        if (d->flags & ACTION_DIRS) append(keys, sizeof keys, c->hex ? "Keypad, arrows" : "Arrows, WASD");
+        for (int j = 0; j < d->nkeys; j++) {
+            char key[sizeof d->keys[j]];
+            snprintf(key, sizeof key, "%s", d->keys[j]);
+            if (key[0] >= 'a' && key[0] <= 'z') key[0] = (char)(key[0] - 'a' + 'A');
+            append(keys, sizeof keys, key);
+        }
+        char line[sizeof keys + sizeof d->name + sizeof d->help + 4];
+        snprintf(line, sizeof line, "%s\t%s%s%s", keys, d->name, d->help[0] ? ": " : "", d->help);
+        size_t len = strlen(line) < HELP_TEXT_MAX ? strlen(line) : HELP_TEXT_MAX - 1;
+        memcpy(action_text[i], line, len);
+        action_text[i][len] = '\0';
+        add(k, action_text[i]);
+        dirs |= (d->flags & ACTION_DIRS) != 0;
+        click |= (d->flags & ACTION_CLICK) != 0;
+    }
+    if (click && !dirs) add(k, c->hex ? "Keypad, arrows\tmove the cursor" : "Arrows, WASD\tmove the cursor");
+    if (c->players > 1) add(k, "Tab, 1-9, click\tchoose which one moves");
+}
+
 int help_build(const help_context *c, const char **lines, int max)
 {
     sink k = { lines, 0, max };
-    if (c->hex) {
+    const ruleset *r = c->game ? game_rules(c->game) : NULL;
+    if (r && r->kind == RULES_ACTIONS) {
+        action_lines(c, &k, r);
+    } else if (c->hex) {
         add(&k, "7 9 / 4 6 / 1 3\tmove NW NE / W E / SW SE (keypad or number row)");
         add(&k, "Left Right, A D\tmove west / east");
         add(&k, "Up Down, W S\tzig-zag up / down");
@@ -25,8 +69,10 @@ int help_build(const help_context *c, const char **lines, int max)
     } else {
         add(&k, "Arrows, WASD\tmove; walking into a box pushes it");
     }
-    add(&k, c->sliding ? "Click\tslide the tiles between it and the gap" : "Click\twalk there; a box next to you: push it");
-    if (c->players > 1) add(&k, "Tab, 1-9, click\tchoose who moves");
+    if (!r || r->kind != RULES_ACTIONS) {
+        add(&k, c->sliding ? "Click\tslide the tiles between it and the gap" : "Click\twalk there; a box next to you: push it");
+        if (c->players > 1) add(&k, "Tab, 1-9, click\tchoose who moves");
+    }
     if (c->sliding) add(&k, "Space\ta new shuffle");
     add(&k, "Z, U, Backspace, right click\tundo");
     add(&k, "Y\tredo");
@@ -38,6 +84,7 @@ int help_build(const help_context *c, const char **lines, int max)
     add(&k, "N / P\tnext / previous level");
     add(&k, "Ctrl+C, Ctrl+V\tcopy / paste moves or a level");
     add(&k, "Ctrl+Shift+C, Ctrl+S\tcopy the level / export");
+    add(&k, "Drop a file\topen its levels (or a .lua game)");
     add(&k, "F11, F12, M, K\tfullscreen, screenshot, sound, skin");
     add(&k, "Esc\tlevel list and menu");
     if (c->game) {

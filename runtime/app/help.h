@@ -13,9 +13,10 @@ typedef struct help_context {
     int players;
 } help_context;
 
-enum { HELP_LINES_MAX = 64 };
+enum { HELP_LINES_MAX = 64, HELP_TEXT_MAX = 128 };
 
-/* Fills lines (static text or the game's own strings; at most max) and returns how many.
+/* Fills lines (static text, the game's own strings, or lines about the game's actions kept
+ * until the next call; at most max) and returns how many.
  * A line with a tab is two columns: the key, then what it does. */
 int help_build(const help_context *c, const char **lines, int max);
 

@@ -11,6 +11,7 @@
 
 #include "app/idle.h"
 #include "app/padmap.h"
+#include "core/textsafe.h"
 #include "frontend/view.h"
 #include "frontend/window.h"
 
@@ -70,6 +71,10 @@ static int pump(app *a, window *win)
         }
         case INPUT_CLICK: app_click(a, ev.x, ev.y, ev.button); break;
         case INPUT_QUIT: a->quit = true; break;
+        case INPUT_DROP:
+            if (ev.button) snprintf(a->note, sizeof a->note, "Not opened: the dropped file's path is too long.");
+            else app_open_file(a, ev.path);
+            break;
         case INPUT_WHEEL:
             if (a->scr != SCREEN_PLAY) app_key(a, ev.wheel > 0 ? "up" : "down");
             break;
@@ -249,6 +254,14 @@ static int clipboard_token(app *a, window *win, const char *arg)
     return rc;
 }
 
+/* A token as it may be shown in an error: control characters escaped (core/textsafe.h). */
+static const char *shown(const char *tok)
+{
+    static char safe[256];
+    textsafe_escape(safe, sizeof safe, tok, strlen(tok), 0);
+    return safe;
+}
+
 int loop_keys(app *a, window *win, const char *seq)
 {
     char *copy = strdup(seq);
@@ -263,7 +276,7 @@ int loop_keys(app *a, window *win, const char *seq)
         held = false;
         if (!strncmp(tok, "frame:", 6)) {
             if (frame_token(a, win, tok + 6) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad frame '%s' (frame:N, a number of frames of %d ms)\n", tok, FRAME_MS);
+                fprintf(stderr, "tessera play: --keys: bad frame '%s' (frame:N, a number of frames of %d ms)\n", shown(tok), FRAME_MS);
                 rc = -1;
                 break;
             }
@@ -272,31 +285,41 @@ int loop_keys(app *a, window *win, const char *seq)
         } else if (!strncmp(tok, "click:", 6) || !strncmp(tok, "rclick:", 7)) {
             bool right = tok[0] == 'r'; /* rclick: the right button (undo) */
             if (click_token(a, tok + (right ? 7 : 6), right ? 3 : 1) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad click '%s' (click:COL,ROW names a 0-based cell of the level)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!strncmp(tok, "wait:", 5)) {
             if (wait_token(a, win, tok + 5) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad wait '%s' (wait:MS, milliseconds)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad wait '%s' (wait:MS, milliseconds)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!strncmp(tok, "clipboard:", 10)) {
             if (clipboard_token(a, win, tok + 10) != 0) {
-                fprintf(stderr, "tessera play: --keys: cannot set the clipboard ('%s')\n", tok);
+                fprintf(stderr, "tessera play: --keys: cannot set the clipboard ('%s')\n", shown(tok));
                 rc = -1;
                 break;
             }
             continue;
+        } else if (!strncmp(tok, "drop:", 5)) {
+            /* drop:PATH drops a file on the window: a real drop event through the window's
+             * queue, as the desktop would send it (the path may not hold spaces here) */
+            if (!tok[5] || (win && window_push_drop(win, tok + 5) != 0)) {
+                fprintf(stderr, "tessera play: --keys: bad drop '%s' (drop:PATH names a file)\n", tok);
+                rc = -1;
+                break;
+            }
+            if (win) pump(a, win);
+            else app_open_file(a, tok + 5);
         } else if (!strncmp(tok, "reloaded:", 9)) {
             if (reloaded_token(a, win, tok + 9) != 0) {
-                fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", tok);
+                fprintf(stderr, "tessera play: --keys: bad token '%s' (reloaded:N, a count of hot reloads)\n", shown(tok));
                 rc = -1;
                 break;
             }
         } else if (!key_known(tok)) {
-            fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", tok);
+            fprintf(stderr, "tessera play: --keys: unknown key '%s'\n", shown(tok));
             rc = -1;
             break;
         } else {

@@ -101,6 +101,10 @@ int mods_init(app_paths *p, const char *const *extra, int nextra)
         scan_folder(p, p->mods_home);
         game_allow_reading(p->mods_home);
     }
+    /* The bundled games and levels, for every game (a mod's game plays bundled levels). Added
+     * after the mods folders: a folder inside a mods folder is never a root of its own. */
+    game_allow_reading(p->scripts);
+    game_allow_reading(p->levels);
     p->script_path[0] = p->level_path[0] = '\0';
     for (int i = 0; i < p->nmods; i++) {
         char sub[PATH_MAX_LEN];
@@ -111,6 +115,7 @@ int mods_init(app_paths *p, const char *const *extra, int nextra)
     }
     append(p->script_path, sizeof p->script_path, p->scripts);
     append(p->level_path, sizeof p->level_path, p->levels);
+    game_set_level_path(p->level_path);
     return 0;
 }
 

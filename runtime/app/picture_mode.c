@@ -2,34 +2,62 @@
 #include "app/picture_mode.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/confine.h"
 #include "script/game.h"
 
-/* Where the game's image field points: a path as written when it is absolute, else beside
- * the script, else in the bundled assets. "" when the game names none. */
-static void resolve(const app *a, char *out, size_t size)
+/* Where the picture comes from: --image as given (the player's file), else the game's image
+ * field, read as the game's script may read (beside the script, or wherever its roots
+ * allow), else from the bundled assets (and nowhere else). "" when there is none. */
+enum source { FROM_PLAYER, FROM_GAME, FROM_ASSETS };
+
+static enum source resolve(const app *a, char *out, size_t size)
 {
     out[0] = '\0';
     if (a->image_arg[0]) {
         snprintf(out, size, "%s", a->image_arg);
-        return;
+        return FROM_PLAYER;
     }
     const char *name = game_image(a->s.game);
-    if (!name || !name[0]) return;
-    if (name[0] == '/') {
-        snprintf(out, size, "%s", name);
-        return;
-    }
-    char dir[PATH_MAX_LEN];
-    snprintf(dir, sizeof dir, "%s", game_path(a->s.game));
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = '\0';
-        path_join(out, size, dir, name);
-        if (path_exists(out)) return;
+    if (!name || !name[0]) return FROM_PLAYER;
+    if (game_may_read(a->s.game, name) || name[0] == '/') {
+        char dir[PATH_MAX_LEN];
+        snprintf(dir, sizeof dir, "%s", game_path(a->s.game));
+        char *slash = strrchr(dir, '/');
+        if (slash) *slash = '\0';
+        else snprintf(dir, sizeof dir, ".");
+        if (name[0] == '/') snprintf(out, size, "%s", name);
+        else path_join(out, size, dir, name);
+        return FROM_GAME;
     }
     path_join(out, size, a->paths->assets, name);
+    return FROM_ASSETS;
+}
+
+/* The picture's bytes from where resolve said, confined as it said; decoded into p. */
+static int load_confined(app *a, enum source from, const char *path, picture *p, error *err)
+{
+    memset(p, 0, sizeof *p);
+    size_t len;
+    char *bytes;
+    if (from == FROM_GAME) {
+        bytes = game_read_path(a->s.game, path, true, IMAGE_FILE_MAX, &len, err);
+    } else {
+        confine *assets = confine_new();
+        if (assets) confine_add(assets, a->paths->assets);
+        bytes = confine_read(assets, NULL, path, IMAGE_FILE_MAX, &len, NULL, 0, err);
+        confine_free(assets);
+    }
+    if (!bytes) {
+        char why[ERROR_TEXT_MAX];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return error_set(err, path, 0, 0, "cannot open image: %s", why);
+    }
+    int rc = image_decode(path, (const unsigned char *)bytes, len, &p->src, err);
+    free(bytes);
+    return rc;
 }
 
 static void drop(app *a)
@@ -39,13 +67,14 @@ static void drop(app *a)
 }
 
 /* Loads path unless it is the one tried last; 0, or -1 with err when it failed now. */
-static int load(app *a, const char *path, error *err)
+static int load(app *a, enum source from, const char *path, error *err)
 {
     if (!strcmp(path, a->pic_tried)) return 0;
     drop(a);
     snprintf(a->pic_tried, sizeof a->pic_tried, "%s", path);
     if (!path[0]) return 0;
-    if (picture_load(&a->pic, path, err) != 0) return -1;
+    int rc = from == FROM_PLAYER ? picture_load(&a->pic, path, err) : load_confined(a, from, path, &a->pic, err);
+    if (rc != 0) return -1;
     a->have_pic = true;
     return 0;
 }
@@ -53,10 +82,11 @@ static int load(app *a, const char *path, error *err)
 void picture_mode_refresh(app *a)
 {
     char path[PATH_MAX_LEN];
+    enum source from = FROM_PLAYER;
     if (!a->have_session || !a->s.live || !session_is_sliding(&a->s)) path[0] = '\0';
-    else resolve(a, path, sizeof path);
+    else from = resolve(a, path, sizeof path);
     error err;
-    if (load(a, path, &err) != 0) {
+    if (load(a, from, path, &err) != 0) {
         char buf[ERROR_TEXT_MAX + 300];
         error_format(&err, buf, sizeof buf);
         fprintf(stderr, "tessera: %s (showing numbered tiles)\n", buf);
@@ -73,8 +103,8 @@ int picture_mode_set_image(app *a, const char *path, error *err)
     snprintf(a->image_arg, sizeof a->image_arg, "%s", path);
     a->pic_tried[0] = '\0';
     char resolved[PATH_MAX_LEN];
-    resolve(a, resolved, sizeof resolved);
-    if (load(a, resolved, err) != 0) {
+    enum source from = resolve(a, resolved, sizeof resolved);
+    if (load(a, from, resolved, err) != 0) {
         a->pic_tried[0] = '\0';
         a->image_arg[0] = '\0';
         picture_mode_refresh(a);    /* back to the game's own picture, if it has one */

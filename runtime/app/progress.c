@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/save.h"
+#include "core/action.h"
 #include "script/game.h"
 
 static uint32_t fnv(uint32_t h, const void *data, size_t n)
@@ -327,12 +328,15 @@ int progress_store_update(progress_store *ps, session *s)
         }
         return 0;
     }
-    char *sol = session_lurd(s);
-    /* A solution is kept only when it accounts for every move (one letter per move). */
+    char *sol = session_lurd_compact(s);
+    /* A solution is kept only when it accounts for every move (one letter, or one action,
+     * per move). */
     long letters = 0;
-    for (const char *c = sol; c && *c; c++) letters += !(*c >= '0' && *c <= '9');
+    if (sol && session_has_actions(s)) letters = actions_count(sol);
+    else
+        for (const char *c = sol; c && *c; c++) letters += !(*c >= '0' && *c <= '9');
     int best = progress_record(&ps->pr, s->index + 1, fp_of(ps, s->index), s->st.moves,
-                               session_is_sliding(s) ? 0 : s->st.pushes, sol && letters == s->st.moves ? sol : NULL);
+                               session_is_sliding(s) || session_has_actions(s) ? 0 : s->st.pushes, sol && letters == s->st.moves ? sol : NULL);
     free(sol);
     if (progress_store_save(ps, s, &err) != 0) {
         char buf[ERROR_TEXT_MAX + 300];

@@ -51,7 +51,8 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
     memset(&new_levels, 0, sizeof new_levels);
     memset(&new_shuffled, 0, sizeof new_shuffled);
     if (rebuild) {
-        if (levelset_load(&new_levels, s->levels_path, rules, err) != 0) goto fail;
+        if (app_read_levels(s->game, s->levels_path, s->levels_by_game, rules, &new_levels, err) != 0) goto fail;
+        if (game_check_levels(fresh ? fresh : s->game, &new_levels, err) != 0) goto fail;
         if (new_levels.count < 1) {
             error_set(err, s->levels_path, 0, 0, "the level file holds no level");
             goto fail;

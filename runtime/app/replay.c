@@ -2,12 +2,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/replay.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
+#include "core/lurd.h"
 #include "core/solutions.h"
 
 enum { REPLAY_STEP_MS = 90 }; /* the pace when moves are not animated */
@@ -64,6 +64,8 @@ bool replay_start(app *a)
     r->len = (int)strlen(moves);
     snprintf(r->source, sizeof r->source, "%s", source);
     r->index = s->index;
+    r->steps = 0;
+    for (int p = 0, e; (e = lurd_step_end(&s->st, moves, p)) > p; p = e) r->steps++;
     r->history = progress_history_tokens(s, 0, s->st.hist.pos);
     r->redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
     session_goto(s, s->index);
@@ -88,24 +90,24 @@ void replay_stop(app *a, bool restore)
     replay_free(r);
 }
 
-/* Plays letter r->pos (a player digit and the letter after it count as one step). */
+/* Plays the step at r->pos (a player digit and the letter after it count as one). */
 static bool step_forward(app *a)
 {
     replay *r = &a->rp;
     session *s = &a->s;
     if (r->pos >= r->len) return false;
-    int n = 1;
-    if (isdigit((unsigned char)r->moves[r->pos]) && r->pos + 1 < r->len) n = 2;
-    char step[3] = { r->moves[r->pos], n == 2 ? r->moves[r->pos + 1] : 0, 0 };
-    int bad = -1;
-    session_play_lurd(s, step, &bad);
-    if (bad >= 0) {
-        session_note(s, "The solution does not fit this level (letter %d): replay stopped.", r->pos + bad + 1);
+    int rc = session_play_next(s, r->moves, &r->pos);
+    if (rc < 0) {
+        session_note(s, "The solution does not fit this level (step %d): replay stopped.", r->step + 1);
         r->paused = true;
         r->len = r->pos; /* nothing more to play */
         return false;
     }
-    r->pos += n;
+    if (rc == 0) {
+        r->len = r->pos;
+        return false;
+    }
+    r->step++;
     s->announced = true; /* the replay shows its own ending, not the "complete" panel */
     return true;
 }
@@ -116,8 +118,10 @@ static bool step_back(app *a)
     session *s = &a->s;
     if (s->st.hist.pos <= r->base || r->pos <= 0) return false;
     session_undo(s);
-    r->pos--;
-    if (r->pos > 0 && isdigit((unsigned char)r->moves[r->pos - 1])) r->pos--;
+    int prev = 0;
+    for (int p = 0, e; p < r->pos && (e = lurd_step_end(&s->st, r->moves, p)) > p; p = e) prev = p;
+    r->pos = prev;
+    if (r->step > 0) r->step--;
     s->announced = true;
     return true;
 }
@@ -165,5 +169,5 @@ void replay_status(const app *a, char *out, size_t size)
                  r->source, a->s.st.moves);
     else
         snprintf(out, size, "Replay (%s) %d/%d%s   Space %s  Left/Right step  +/- speed  Esc stop", r->source,
-                 r->pos, r->len, r->paused ? " paused" : "", r->paused ? "play" : "pause");
+                 r->step, r->steps, r->paused ? " paused" : "", r->paused ? "play" : "pause");
 }

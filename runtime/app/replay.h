@@ -13,8 +13,9 @@ struct app;
 
 typedef struct replay {
     bool active, paused;
-    char *moves;                /* LURD with player digits */
-    int len, pos;               /* letters in moves, letters played */
+    char *moves;                /* LURD with player digits, or actions */
+    int len, pos;               /* characters in moves, characters played */
+    int step, steps;            /* steps played, of how many (a digit and its letter: one) */
     int32_t base;               /* history position where the replay began */
     char source[48];            /* "your best", "set's solution" */
     uint64_t due;               /* ms clock of the next step */

@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/save.h"
 
+#include "core/confine.h"
+#include "core/filewrite.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,6 +15,9 @@
 #include <unistd.h>
 
 void (*save_before_rename_hook)(const char *tmp_path);
+
+/* No progress or settings file comes anywhere near this. */
+#define SAVE_MAX ((size_t)64 << 20)
 
 int save_mkdirs(const char *dir, error *err)
 {
@@ -42,91 +48,34 @@ static void parent_of(const char *path, char *out, size_t size)
     else snprintf(out, size, "%.*s", (int)(slash - path), path);
 }
 
-static int write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t k = write(fd, data, len);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        data += k;
-        len -= (size_t)k;
-    }
-    return 0;
-}
-
 int save_write_atomic(const char *path, const char *data, size_t len, error *err)
 {
-    char dir[4096], tmp[4200];
+    char dir[4096];
     parent_of(path, dir, sizeof dir);
     if (save_mkdirs(dir, err) != 0) return -1;
-    /* The process id keeps two running Tesseras from writing into one temporary file. */
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return error_set(err, tmp, 0, 0, "cannot write: %s", strerror(errno));
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        return error_set(err, tmp, 0, 0, "cannot write: %s", strerror(e));
-    }
-    if (close(fd) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return error_set(err, tmp, 0, 0, "cannot write: %s", strerror(e));
-    }
-    if (save_before_rename_hook) save_before_rename_hook(tmp);
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return error_set(err, path, 0, 0, "cannot replace the file: %s", strerror(e));
-    }
-    /* The rename itself is on disk only once the folder is. */
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return 0;
+    return filewrite_atomic(path, data, len, save_before_rename_hook, err);
 }
 
 int save_read(const char *path, char **text, size_t *len, error *err)
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* Never blocks: a FIFO or a folder where the file should be is refused, not waited on. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
         if (errno == ENOENT) return 1;
         return error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
     }
-    size_t cap = 4096, n = 0;
-    char *s = malloc(cap);
-    while (s) {
-        if (n + 1 >= cap) {
-            if (cap > ((size_t)64 << 20)) {
-                free(s);
-                fclose(f);
-                return error_set(err, path, 0, 0, "too large for a save file");
-            }
-            char *t = realloc(s, cap * 2);
-            if (!t) break;
-            s = t;
-            cap *= 2;
-        }
-        size_t k = fread(s + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0) break;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return error_set(err, path, 0, 0, "cannot read: not a regular file");
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (!s || bad) {
-        free(s);
-        return error_set(err, path, 0, 0, bad ? "cannot read" : "out of memory");
-    }
-    s[n] = '\0';
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    char *s = confine_read_fd(fd, path, SAVE_MAX, len, err);
+    if (!s) return -1;
     *text = s;
-    *len = n;
     return 0;
 }
 

@@ -143,7 +143,26 @@ static int fingerprint(reader *r, uint32_t *out)
     return 0;
 }
 
-static bool token_char(char c) { return isalnum((unsigned char)c) || c == '!'; }
+/* Letters and digits (LURD, player digits), '!' (a restart), and what an action is written
+ * with: NAME(X,Y,DIR,N), names holding '_', numbers a '-'. */
+static bool action_char(char c) { return c == '(' || c == ')' || c == ',' || c == '_' || c == '-'; }
+static bool token_char(char c) { return isalnum((unsigned char)c) || c == '!' || action_char(c); }
+
+/* The first character of w[0..n) that does not belong in a word of moves (LURD letters and
+ * digits, or actions NAME(...) one after another), or NULL. */
+static const char *bad_in_word(const char *w, size_t n)
+{
+    bool inside = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = w[i];
+        bool ok = inside ? (isalnum((unsigned char)c) || c == ',' || c == '-' || c == ')')
+                         : (isalnum((unsigned char)c) || c == '_' || (c == '(' && i > 0 && w[i - 1] != ')'));
+        if (!ok) return w + i;
+        if (c == '(') inside = true;
+        if (c == ')') inside = false;
+    }
+    return inside ? w + n - 1 : NULL;
+}
 
 bool progress_tokens_valid(const char *s)
 {
@@ -154,6 +173,12 @@ bool progress_tokens_valid(const char *s)
         } else if (!token_char(*p) || (*p == '!' && ((p > s && p[-1] != ' ') || (p[1] && p[1] != ' ')))) {
             return false;
         }
+    }
+    for (const char *w = s; *w;) {
+        size_t n = strcspn(w, " ");
+        if (*w != '!' && bad_in_word(w, n)) return false;
+        w += n;
+        while (*w == ' ') w++;
     }
     return true;
 }
@@ -174,7 +199,7 @@ static int tokens(reader *r, char **out)
         while (p < e && *p != ' ' && *p != '\t') {
             if (!token_char(*p)) {
                 free(b.s);
-                return fail(r, p, "unexpected '%s' in a move list (LURD letters, digits, '!')",
+                return fail(r, p, "unexpected '%s' in a move list (LURD letters, digits, '!', actions)",
                             (char[]){ isprint((unsigned char)*p) ? *p : '?', 0 });
             }
             p++;
@@ -182,6 +207,12 @@ static int tokens(reader *r, char **out)
         if (memchr(w, '!', (size_t)(p - w)) && p - w != 1) {
             free(b.s);
             return fail(r, w, "%s", "'!' (a restart) stands alone");
+        }
+        const char *bad = *w == '!' ? NULL : bad_in_word(w, (size_t)(p - w));
+        if (bad) {
+            free(b.s);
+            return fail(r, bad, "unexpected '%s' in a move list (LURD letters, digits, '!', actions)",
+                        (char[]){ isprint((unsigned char)*bad) ? *bad : '?', 0 });
         }
         if (b.n) puts_(&b, " ");
         put(&b, w, (size_t)(p - w));
@@ -422,8 +453,8 @@ static int parse_solved(reader *r, progress *p)
     const char *w = word(r, &n);
     char *sol = NULL;
     if (w) {
-        for (size_t i = 0; i < n; i++)
-            if (!isalnum((unsigned char)w[i])) return fail(r, w + i, "%s", "a solution is LURD letters and player digits");
+        const char *bad = bad_in_word(w, n);
+        if (bad) return fail(r, bad, "%s", "a solution is LURD letters and player digits, or actions");
         if (!(sol = malloc(n + 1))) return error_set(r->err, r->name, r->lineno, 0, "out of memory");
         memcpy(sol, w, n);
         sol[n] = '\0';

@@ -104,7 +104,7 @@ progress_mark *progress_find_assisted(progress *p, int level);
  * A solve of the player's own (progress_record) removes the mark. -1 out of memory. */
 int progress_mark_assisted(progress *p, int level, uint32_t fp);
 
-/* Is s a valid history token list (tokens of [A-Za-z0-9] or "!", one space apart)? */
+/* Is s a valid history token list (tokens of [A-Za-z0-9(),_-] or "!", one space apart)? */
 bool progress_tokens_valid(const char *s);
 
 typedef struct settings_entry {

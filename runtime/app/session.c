@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/action.h"
 #include "core/engine.h"
 #include "core/lurd.h"
 #include "core/path.h"
@@ -64,6 +65,17 @@ const char *app_guess_game(const char *level_path)
     return guess;
 }
 
+int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
+{
+    size_t len;
+    memset(set, 0, sizeof *set);
+    char *text = game_read_path(g, path, by_game, TEXTFILE_MAX, &len, err);
+    if (!text) return -1;
+    int rc = levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
+    free(text);
+    return rc;
+}
+
 int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set, char *path_out,
                     size_t path_size, error *err)
 {
@@ -77,7 +89,13 @@ int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set
         mods_find_levels(p, game_path(g), def, path, sizeof path);
     }
     if (path_out) snprintf(path_out, path_size, "%s", path);
-    return levelset_load(set, path, game_rules(g), err);
+    /* The game's own levels = "..." is read only where its script may read. */
+    if (app_read_levels(g, path, !file, game_rules(g), set, err) != 0) return -1;
+    if (game_check_levels(g, set, err) != 0) {
+        levelset_free(set);
+        return -1;
+    }
+    return 0;
 }
 
 static void start_level(session *s)
@@ -87,7 +105,10 @@ static void start_level(session *s)
     const level *lv = s->playing_shuffled ? &s->shuffled.levels[0] : &s->levels.levels[s->index];
     if (state_init(&s->st, lv, game_rules(s->game)) == 0) s->live = true;
     movelog_reset(&s->log);
-    s->solved = state_solved(&s->st);
+    error err;
+    bool solved = false;
+    if (s->live && game_check_solved(s->game, &s->st, &solved, &err) != 0) solved = false;
+    s->solved = solved;
     s->announced = s->solved;
     s->message[0] = '\0';
     s->status[0] = '\0';
@@ -102,6 +123,7 @@ int session_open(session *s, const app_paths *p, const char *gname, const char *
     snprintf(s->game_arg, sizeof s->game_arg, "%s", gname);
     s->game = game_load(p->script_path, gname, err);
     if (!s->game) return -1;
+    s->levels_by_game = !file;
     if (app_load_levels(p, s->game, file, &s->levels, s->levels_path, sizeof s->levels_path, err) != 0) {
         game_free(s->game);
         s->game = NULL;
@@ -144,6 +166,7 @@ int session_goto(session *s, int index)
 
 const char *session_game_name(const session *s) { return game_name(s->game); }
 bool session_is_sliding(const session *s) { return game_rules(s->game)->kind == RULES_SLIDING; }
+bool session_has_actions(const session *s) { return game_rules(s->game)->kind == RULES_ACTIONS; }
 
 const char *session_level_title(const session *s)
 {
@@ -157,8 +180,8 @@ static void update_solved(session *s)
     error err;
     bool solved = false;
     if (game_check_solved(s->game, &s->st, &solved, &err) != 0) {
-        note_error(s, &err);
-        solved = state_solved(&s->st);
+        note_error(s, &err);        /* a rule that fails never counts as solved */
+        solved = false;
     }
     if (solved && !s->solved) {
         s->message[0] = '\0';
@@ -169,6 +192,13 @@ static void update_solved(session *s)
     s->solved = solved;
 }
 
+/* Records made since pos_before while the solver plays (X) are marked as its own. */
+static void mark_assisted(session *s, int32_t pos_before)
+{
+    if (!s->assisting) return;
+    for (int32_t i = pos_before; i < s->st.hist.pos; i++) s->st.hist.rec[i].flags |= RECORD_ASSISTED;
+}
+
 int session_move(session *s, int dir)
 {
     if (!s->live) return 0;
@@ -176,24 +206,73 @@ int session_move(session *s, int dir)
     int32_t pos_before = s->st.hist.pos;
     int unplaced_before = s->st.unsolved;
     bool solved_before = s->solved;
-    /* The hook's own changes join the move's undo record. */
-    history_begin(&s->st, dir);
-    move_result r = engine_move(&s->st, dir);
+    /* The hooks' own changes join the move's undo record (game_step makes it). */
+    move_result r;
+    if (game_step(s->game, &s->st, dir, &r, &err) != 0) note_error(s, &err);
     if (r != MOVE_BLOCKED) {
         char c = grid_dir_letter(s->st.g->topo, dir);
         movelog_note(&s->log, r == MOVE_PUSH ? (char)toupper((unsigned char)c) : c);
     }
-    if (r != MOVE_BLOCKED && game_has_hook(s->game, "on_move") &&
-        game_on_move(s->game, &s->st, dir, r == MOVE_PUSH, &err) != 0)
-        note_error(s, &err);
-    if (s->assisting && r != MOVE_BLOCKED) s->st.hist.cur.flags |= RECORD_ASSISTED;
-    history_end(&s->st);
+    mark_assisted(s, pos_before);
     movelog_commit(&s->log, &s->st, pos_before);
     if (r == MOVE_BLOCKED) return 0;
     update_solved(s);
     s->sound = sound_stronger(s->sound, sound_for_move(r, unplaced_before, s->st.unsolved, solved_before,
                                                        s->solved, session_is_sliding(s)));
     return 1;
+}
+
+/* After an action on the selected piece: the selection stays with the piece where it went
+ * (the last player tile the action's record put on a cell), not with a slot number. */
+static void follow_piece(state *st)
+{
+    const history *h = &st->hist;
+    if (h->pos < 1) return;
+    const record *r = &h->rec[h->pos - 1];
+    for (int32_t i = r->first + r->count - 1; i >= r->first; i--) {
+        const change *c = &h->ch[i];
+        if (c->kind != CHANGE_OBJ || c->before != 0 || !(st->tflags[c->after] & TILE_PLAYER)) continue;
+        int slot = state_player_at(st, c->cell);
+        if (slot >= 0) st->active = slot;
+        return;
+    }
+}
+
+int session_act(session *s, const action *a)
+{
+    if (!s->live || !session_has_actions(s)) return 0;
+    error err;
+    int32_t pos_before = s->st.hist.pos;
+    int unplaced_before = s->st.unsolved;
+    bool solved_before = s->solved;
+    int done = 0;
+    bool moved_selected = a->cell >= 0 && state_player_at(&s->st, a->cell) == s->st.active;
+    if (game_do_action(s->game, &s->st, a, &done, &err) != 0) note_error(s, &err);
+    if (done && moved_selected) follow_piece(&s->st);
+    if (done) {
+        mark_assisted(s, pos_before);
+        char text[ACTION_TEXT_MAX];
+        action_write(s->st.rules, s->st.g, a, text, sizeof text);
+        for (const char *c = text; *c; c++) movelog_note(&s->log, *c);
+    }
+    movelog_commit(&s->log, &s->st, pos_before);
+    if (!done) return 0;
+    update_solved(s);
+    s->sound = sound_stronger(s->sound, sound_for_move(MOVE_WALK, unplaced_before, s->st.unsolved, solved_before,
+                                                       s->solved, false));
+    return 1;
+}
+
+int session_click_action(session *s, int cell)
+{
+    const ruleset *r = game_rules(s->game);
+    for (int id = 0; id < r->nactions; id++)
+        if (r->action[id].flags & ACTION_CLICK) {
+            action a = action_make(id);
+            a.cell = cell;
+            return session_act(s, &a);
+        }
+    return 0;
 }
 
 bool session_solve_assisted(const session *s)
@@ -235,6 +314,13 @@ int session_restart(session *s)
 int session_select_player(session *s, int slot)
 {
     if (!s->live) return 0;
+    if (session_has_actions(s)) {
+        /* Which piece the keys move is the player's choice, not a step of the game: the
+         * actions themselves name their cell. */
+        if (slot < 0 || slot >= s->st.nplayers || s->st.player[slot] < 0) return 0;
+        s->st.active = slot;
+        return 1;
+    }
     int32_t pos_before = s->st.hist.pos;
     if (slot != s->st.active && slot >= 0 && slot < 9) movelog_note(&s->log, (char)('1' + slot));
     int ok = engine_select_player(&s->st, slot) == 0;
@@ -246,6 +332,12 @@ int session_click(session *s, int cell)
 {
     if (!s->live || cell < 0) return 0;
     state *st = &s->st;
+    if (session_has_actions(s)) {
+        /* A click on a player selects it; anywhere else it is the game's click action. */
+        int who = state_player_at(st, cell);
+        if (who >= 0 && st->nplayers > 1 && who != st->active) return session_select_player(s, who);
+        return session_click_action(s, cell);
+    }
     if (session_is_sliding(s)) {
         int blank = st->blank, w = st->g->w;
         if (blank < 0 || (blank % w != cell % w && blank / w != cell / w)) return 0;
@@ -336,22 +428,52 @@ int session_play_step(session *s, const char *token)
  * the session. */
 static int select_action(void *ctx, int slot) { return session_select_player(ctx, slot) ? 0 : -1; }
 static int move_action(void *ctx, int dir) { return session_move(ctx, dir) ? 0 : -1; }
+static int act_action(void *ctx, const action *a) { return session_act(ctx, a) ? 0 : -1; }
 
 int session_play_lurd(session *s, const char *moves, int *bad)
 {
-    const lurd_actions through_session = { select_action, move_action, s };
+    const lurd_actions through_session = { select_action, move_action, s, act_action };
     return lurd_play(&s->st, moves, &through_session, bad);
 }
 
 char *session_lurd(const session *s)
 {
+    if (!s->live) return strdup("");
+    char *text = movelog_lurd(&s->log, &s->st);
+    if (!text || !session_has_actions(s)) return text;
+    char *spaced = actions_spaced(text);          /* one action a word, for people */
+    free(text);
+    return spaced;
+}
+
+char *session_lurd_compact(const session *s)
+{
     return s->live ? movelog_lurd(&s->log, &s->st) : strdup("");
+}
+
+int session_play_next(session *s, const char *text, int *pos)
+{
+    int end = lurd_step_end(&s->st, text, *pos);
+    if (end == *pos) return 0;
+    char step[ACTION_TEXT_MAX + 8];
+    int n = end - *pos < (int)sizeof step - 1 ? end - *pos : (int)sizeof step - 1;
+    memcpy(step, text + *pos, (size_t)n);
+    step[n] = '\0';
+    int bad = -1;
+    session_play_lurd(s, step, &bad);
+    if (bad >= 0) return -1;
+    *pos = end;
+    return 1;
 }
 
 int session_open_text(session *s, const char *name, const char *text, error *err)
 {
     levelset fresh;
     if (levelset_parse(&fresh, name, text, strlen(text), FORMAT_AUTO, game_rules(s->game), err) != 0) return -1;
+    if (game_check_levels(s->game, &fresh, err) != 0) {
+        levelset_free(&fresh);
+        return -1;
+    }
     if (fresh.count == 0) {
         levelset_free(&fresh);
         return error_set(err, name, 0, 0, "no level found");
@@ -382,6 +504,17 @@ int session_replay(session *s, const history *old_hist, const movelog *old_log, 
             continue;
         }
         if (from == to) continue;                   /* the script's own edits (on_reload) */
+        if (session_has_actions(s)) {
+            /* The record's action, as its text. */
+            char step[ACTION_TEXT_MAX + 8];
+            int n = to - from < (int)sizeof step - 1 ? to - from : (int)sizeof step - 1;
+            memcpy(step, old_log->text + from, (size_t)n);
+            step[n] = '\0';
+            int bad = -1;
+            session_play_lurd(s, step, &bad);
+            if (bad >= 0) break;
+            continue;
+        }
         int32_t pos_before = s->st.hist.pos, applied = 0;
         int first = grid_dir_from_letter(topo, old_log->text[from]);
         history_begin(&s->st, first);

@@ -14,12 +14,14 @@
 #include "core/state.h"
 
 struct game;
+struct action;
 
 typedef struct session {
     struct game *game;
     char game_arg[PATH_MAX_LEN];   /* the name or path the game was opened with */
     levelset levels;
     char levels_path[PATH_MAX_LEN];
+    bool levels_by_game;        /* levels_path is the game's levels = "..." (read as its script may) */
     int index;                     /* 0-based level being played */
     state st;
     bool live;                     /* st is initialised */
@@ -47,8 +49,13 @@ int session_move(session *s, int dir);
 int session_undo(session *s);
 int session_redo(session *s);
 int session_restart(session *s);
-/* Click on a cell: walk there (push games) or slide the tiles toward the blank (sliding). */
+/* Click on a cell: walk there (push games), slide the tiles toward the blank (sliding), or
+ * (games with their own actions) select the player there or do the click action there. */
 int session_click(session *s, int cell);
+/* Games with their own actions: does one as one undo step (refused: 0, nothing recorded). */
+int session_act(session *s, const struct action *a);
+/* The game's (first) click action at cell. */
+int session_click_action(session *s, int cell);
 int session_select_player(session *s, int slot);
 /* Sliding games: a fresh scramble of the current board size from the game's script. */
 int session_shuffle(session *s);
@@ -60,6 +67,7 @@ bool session_solve_assisted(const session *s);
 const char *session_game_name(const session *s);
 const char *session_level_title(const session *s);
 bool session_is_sliding(const session *s);
+bool session_has_actions(const session *s);   /* rules = "actions" */
 /* Sets the status line (printf style). */
 void session_note(session *s, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -70,6 +78,10 @@ void session_note(session *s, const char *fmt, ...)
 /* Helpers shared with the other sub-commands. */
 /* "hexoban" for .hsb files, "fifteen" for boards, else "sokoban". */
 const char *app_guess_game(const char *level_path);
+/* Reads and parses a level file for game g (see game_read_path: by_game when the game's
+ * script named it). 0, or -1 with err. */
+int app_read_levels(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
+                    error *err);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 
@@ -82,8 +94,13 @@ int session_play_step(session *s, const char *token);
  * played; *bad gets the 0-based index of the first illegal letter, or -1. */
 int session_play_lurd(session *s, const char *moves, int *bad);
 /* The moves made since the level's start (or the last restart) as LURD, with player digits
- * on levels with several players; malloc'd, NULL out of memory. */
+ * on levels with several players, or as actions one space apart; malloc'd, NULL out of memory. */
 char *session_lurd(const session *s);
+/* The same without spaces between actions (one word: the form save files keep). */
+char *session_lurd_compact(const session *s);
+/* Plays the step of text that starts at *pos (a player digit with its letter, a letter, or an
+ * action) and moves *pos past it: 1 played, 0 at the end, -1 refused. */
+int session_play_next(session *s, const char *text, int *pos);
 /* Replaces the level collection by the levels in text (the game's format; name is used in
  * messages and as the collection's path) and starts the first. On bad text returns -1 with
  * err and keeps everything as it was. */

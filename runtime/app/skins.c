@@ -41,8 +41,8 @@ int skins_find(const app_paths *p, const char *name, char *out, size_t size, err
     return 0;
 }
 
-int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char *image_out, size_t image_size,
-                    error *err)
+int skins_load_file(const char *path, const game *owner, const sprites *fallback, sprites *sh, char *image_out,
+                    size_t image_size, error *err)
 {
     memset(sh, 0, sizeof *sh);
     skin_desc *d = malloc(sizeof *d);
@@ -53,9 +53,10 @@ int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char
         error_set(err, path, 0, 0, "out of memory");
         goto done;
     }
-    if (skin_read(path, d, err) != 0) goto done;
-    if (image_out) snprintf(image_out, image_size, "%s", d->image);
-    if (image_load(d->image, &img, err) != 0) goto done;
+    int read = skin_read(path, owner, d, err);
+    if (image_out && d->image[0]) snprintf(image_out, image_size, "%s", d->image);
+    if (read != 0) goto done;
+    if (image_decode(d->image, d->picture, d->picture_size, &img, err) != 0) goto done;
     for (int i = 0; i < d->count; i++) {
         const skin_tile *t = &d->tiles[i];
         if (t->x + t->w > img.w || t->y + t->h > img.h) {
@@ -81,6 +82,7 @@ int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char
 done:
     image_free(&img);
     free(list);
+    if (d) skin_desc_free(d);
     free(d);
     return rc;
 }
@@ -94,7 +96,7 @@ int skins_load(const app_paths *p, const char *name, sprites *sh, error *err)
     sprites def;
     error derr;
     bool have_def = load_default(p, &def, &derr) == 0;
-    int rc = skins_load_file(path, have_def ? &def : NULL, sh, NULL, 0, err);
+    int rc = skins_load_file(path, NULL, have_def ? &def : NULL, sh, NULL, 0, err);
     if (have_def) sprites_free(&def);
     return rc;
 }

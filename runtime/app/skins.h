@@ -17,9 +17,11 @@ int skins_find(const app_paths *p, const char *name, char *out, size_t size, err
 int skins_load(const app_paths *p, const char *name, sprites *sh, error *err);
 /* Loads the skin.lua at path over fallback (its sprites fill the names the skin leaves out;
  * NULL: none) into sh. 0, or -1 with err (file:line for mistakes in skin.lua). The picture
- * skin.lua names goes to image_out (if not NULL) as soon as it is known. */
-int skins_load_file(const char *path, const sprites *fallback, sprites *sh, char *image_out, size_t image_size,
-                    error *err);
+ * skin.lua names goes to image_out (if not NULL) as soon as it is known. owner: the game
+ * whose art this is (skin.lua and its picture are then read only where that game's script
+ * may read), or NULL for a skin the player chose. */
+int skins_load_file(const char *path, const struct game *owner, const sprites *fallback, sprites *sh,
+                    char *image_out, size_t image_size, error *err);
 enum { SKINS_LIST_MAX = 64 };
 /* The skins there are: "default", then the folders holding skin.lua under
  * $XDG_DATA_HOME/tessera/skins and assets/skins, by name (a user's skin hides a bundled one

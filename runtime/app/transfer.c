@@ -2,13 +2,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/transfer.h"
 
-#include <errno.h>
+#include "core/filewrite.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/userdir.h"
+#include "core/action.h"
 #include "core/movelog.h"
+#include "core/solutions.h"
 #include "frontend/window.h"
 #include "script/game.h"
 
@@ -46,15 +49,10 @@ char *transfer_level_text(const session *s)
     return out;
 }
 
+/* Complete or not at all: a full disk leaves no empty or cut file behind. */
 static int write_text(const char *path, const char *text, error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    size_t n = strlen(text);
-    int ok = fwrite(text, 1, n, f) == n;
-    if (fclose(f) != 0) ok = 0;
-    if (!ok) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return 0;
+    return filewrite_atomic(path, text, strlen(text), NULL, err);
 }
 
 int transfer_write_solution(const session *s, const char *path, error *err)
@@ -129,6 +127,7 @@ static void copy_moves(app *a)
     }
     if (!lurd[0]) session_note(s, "No moves to copy yet.");
     else if (clip_set(a, lurd) != 0) session_note(s, "Could not copy: the clipboard is not available.");
+    else if (session_has_actions(s)) session_note(s, "Copied %d actions to the clipboard.", actions_count(lurd));
     else session_note(s, "Copied %zu moves (LURD) to the clipboard.", strlen(lurd));
     free(lurd);
 }
@@ -149,7 +148,12 @@ static void paste_moves(app *a, const char *lurd)
     if (s->st.moves > 0 || history_can_undo(&s->st)) session_restart(s);
     int bad = -1;
     int played = session_play_lurd(s, lurd, &bad);
-    if (bad >= 0)
+    if (bad >= 0 && session_has_actions(s)) {
+        char head[ACTION_TEXT_MAX];
+        snprintf(head, sizeof head, "%.*s", (int)strcspn(lurd + bad, ")") + 1, lurd + bad);
+        session_note(s, "Pasted actions: %s cannot be played here; %d played (Z undoes).", head,
+                     actions_count(lurd) - actions_count(lurd + bad));
+    } else if (bad >= 0)
         session_note(s, "Pasted moves: letter %d ('%c') cannot be played here; %d played (Z undoes).",
                      bad + 1, lurd[bad], played);
     else if (s->solved)
@@ -167,7 +171,13 @@ int transfer_paste(app *a, const char *text)
         session_note(s, "The clipboard is empty.");
         return 0;
     }
-    char *lurd = lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    char *lurd = session_has_actions(s) ? actions_from_text(s->st.rules, s->st.g, t)
+                                        : lurd_from_text(t, s->st.g->topo, s->st.nplayers > 1);
+    if (lurd && strlen(lurd) > SOLUTION_MAX_MOVES) {
+        session_note(s, "The pasted moves are too many: at most %d.", SOLUTION_MAX_MOVES);
+        free(lurd);
+        return 0;
+    }
     if (lurd) {
         paste_moves(a, lurd);
         free(lurd);

@@ -13,15 +13,16 @@ static inline bool box_can_enter(const state *s, int c)
     return c >= 0 && !s->obj[c] && !(floor_flags(s, c) & (TILE_SOLID | TILE_VOID));
 }
 
-/* Moves the object at `from` into `to` (free), then lets it fall into a hole or slide on ice. */
-static void carry(state *s, int from, int to, int dir)
+/* Moves the object at `from` into `to` (free), then lets it fall into a hole or slide on ice.
+ * Returns the cell where it ended (the hole's when it fell in). */
+static int carry(state *s, int from, int to, int dir)
 {
     int id = s->obj[from];
     state_set_obj(s, from, 0);
     for (;;) {
         if (floor_flags(s, to) & TILE_HOLE) {
             state_set_floor(s, to, s->rules->floor_id); /* the box fills the hole and is gone */
-            return;
+            return to;
         }
         if (!(floor_flags(s, to) & TILE_SLIPPERY)) break;
         int next = grid_step(s->g, to, dir);
@@ -29,6 +30,7 @@ static void carry(state *s, int from, int to, int dir)
         to = next;
     }
     state_set_obj(s, to, id);
+    return to;
 }
 
 /* The player at p steps to n (free), sliding on ice while the way ahead is walkable. */
@@ -42,10 +44,11 @@ static int walk(state *s, int p, int n, int dir)
     return n;
 }
 
-static move_result move_sliding(state *s, int dir)
+static move_result move_sliding(state *s, int dir, move_info *info)
 {
     int b = s->blank, n = b >= 0 ? grid_step(s->g, b, dir) : -1;
     if (n < 0) return MOVE_BLOCKED;
+    *info = (move_info){ b, n, n, b, -1 };
     history_begin(s, dir);
     state_set_num(s, b, s->num[n]);
     state_set_obj(s, b, s->obj[n]);
@@ -59,19 +62,35 @@ static move_result move_sliding(state *s, int dir)
 
 move_result engine_move(state *s, int dir)
 {
-    if (dir < 0 || dir >= s->g->ndirs) return MOVE_BLOCKED;
-    if (s->rules->kind == RULES_SLIDING) return move_sliding(s, dir);
+    move_info info;
+    return engine_move_info(s, dir, &info);
+}
+
+move_result engine_move_info(state *s, int dir, move_info *info)
+{
+    move_info scratch;
+    if (!info) info = &scratch;
+    *info = (move_info){ -1, -1, -1, -1, -1 };
+    if (dir < 0 || dir >= s->g->ndirs || s->rules->kind == RULES_ACTIONS) return MOVE_BLOCKED;
+    if (s->rules->kind == RULES_SLIDING) return move_sliding(s, dir, info);
     int p = s->active < s->nplayers ? s->player[s->active] : -1;
     if (p < 0) return MOVE_BLOCKED;
     int n = grid_step(s->g, p, dir);
     if (n < 0 || (floor_flags(s, n) & (TILE_SOLID | TILE_VOID | TILE_HOLE))) return MOVE_BLOCKED;
     s->facing = dir;
+    info->from = p;
+    info->player = s->active;
     if (s->obj[n]) {
-        if (!(obj_flags(s, n) & TILE_PUSHABLE) || s->rules->pull) return MOVE_BLOCKED;
+        if (!(obj_flags(s, n) & TILE_PUSHABLE) || s->rules->pull) {
+            info->from = info->player = -1;
+            return MOVE_BLOCKED;
+        }
         int c = grid_step(s->g, n, dir);
         if (s->rules->max_chain <= 1 && box_can_enter(s, c) &&
             !((floor_flags(s, c) | floor_flags(s, n)) & (TILE_HOLE | TILE_SLIPPERY))) {
             state_push_step(s, p, n, c, dir); /* the common push, in one step */
+            info->to = info->box_from = n;
+            info->box_to = c;
             return MOVE_PUSH;
         }
         /* A push moves up to max_chain boxes in a row; the cell after the last must be free. */
@@ -83,11 +102,16 @@ move_result engine_move(state *s, int dir)
             chain[k++] = c;
             c = grid_step(s->g, c, dir);
         }
-        if (!box_can_enter(s, c)) return MOVE_BLOCKED;
+        if (!box_can_enter(s, c)) {
+            info->from = info->player = -1;
+            return MOVE_BLOCKED;
+        }
         history_begin(s, dir);
-        carry(s, chain[k - 1], c, dir);
-        for (int i = k - 2; i >= 0; i--) carry(s, chain[i], chain[i + 1], dir);
-        walk(s, p, n, dir);
+        int last = carry(s, chain[k - 1], c, dir);
+        for (int i = k - 2; i >= 0; i--) last = carry(s, chain[i], chain[i + 1], dir);
+        info->to = walk(s, p, n, dir);
+        info->box_from = n;
+        info->box_to = last;
         history_add_counts(s, 1, 1, RECORD_PUSH);
         history_end(s);
         return MOVE_PUSH;
@@ -95,8 +119,11 @@ move_result engine_move(state *s, int dir)
     history_begin(s, dir);
     int back = grid_step(s->g, p, grid_opposite(s->g, dir));
     int pulled = s->rules->pull && back >= 0 && s->obj[back] && (obj_flags(s, back) & TILE_PUSHABLE);
-    walk(s, p, n, dir);
-    if (pulled) carry(s, back, p, dir);
+    info->to = walk(s, p, n, dir);
+    if (pulled) {
+        info->box_from = back;
+        info->box_to = carry(s, back, p, dir);
+    }
     history_add_counts(s, 1, pulled, pulled ? RECORD_PUSH : 0);
     history_end(s);
     return pulled ? MOVE_PUSH : MOVE_WALK;
@@ -166,6 +193,6 @@ static int move_action(void *ctx, int dir) { return engine_move(ctx, dir) == MOV
 
 int engine_play_lurd(state *s, const char *lurd, int *bad)
 {
-    const lurd_actions plain = { select_action, move_action, s };
+    const lurd_actions plain = { select_action, move_action, s, NULL };
     return lurd_play(s, lurd, &plain, bad);
 }

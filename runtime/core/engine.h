@@ -7,9 +7,22 @@
 
 typedef enum move_result { MOVE_BLOCKED = 0, MOVE_WALK = 1, MOVE_PUSH = 2 } move_result;
 
+/* What one move did, for the game's hooks: where the mover went (on ice, where it stopped)
+ * and, when it pushed or pulled, where the box next to it went (a box that fell into a hole
+ * ends on the hole's cell). -1 for what did not happen. Sliding rules: the blank's cells,
+ * and the tile's (box_from, box_to). */
+typedef struct move_info {
+    int from, to;
+    int box_from, box_to;
+    int player;                 /* the slot that moved (push rules), else -1 */
+} move_info;
+
 /* Moves the active player (push rules) or the blank (sliding rules) one step in dir and
- * records it. Returns MOVE_BLOCKED (nothing changed), MOVE_WALK or MOVE_PUSH. */
+ * records it. Returns MOVE_BLOCKED (nothing changed), MOVE_WALK or MOVE_PUSH. Games with
+ * their own actions (RULES_ACTIONS) have no such moves: always MOVE_BLOCKED. */
 move_result engine_move(state *s, int dir);
+/* engine_move, telling what moved in *info (may be NULL). */
+move_result engine_move_info(state *s, int dir, move_info *info);
 /* Sliding: slides the tile at cell toward the blank when they share a row or column (with
  * the tiles between). Returns how many tiles moved (0 if not in line). One undo record. */
 int engine_slide_cell(state *s, int cell);

@@ -5,16 +5,25 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/textsafe.h"
+
+/* Messages and file names often carry what a file or a script held (a glyph, a title, a
+ * name): they are kept safe to print here, once, with control characters and broken UTF-8
+ * escaped and a NUL shown as \0 instead of ending the text. */
 int error_set(error *e, const char *file, int line, int col, const char *fmt, ...)
 {
     va_list ap;
+    char raw[ERROR_TEXT_MAX];
     if (!e) return -1;
-    snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+    file = file ? file : "";
+    textsafe_escape(e->file, sizeof e->file, file, strlen(file), 0);
     e->line = line;
     e->col = col;
     va_start(ap, fmt);
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    int n = vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+    textsafe_escape(e->msg, sizeof e->msg, raw, len, TEXTSAFE_LINES);
     return -1;
 }
 

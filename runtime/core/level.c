@@ -48,7 +48,8 @@ const char *level_meta_get(const level *lv, const char *key)
 
 level_format level_format_for(const char *path, const ruleset *r)
 {
-    if (r->kind == RULES_SLIDING) return FORMAT_BOARDS;
+    /* Numbered boards: sliding games, and games with actions that have a numbered tile. */
+    if (r->kind == RULES_SLIDING || (r->kind == RULES_ACTIONS && r->tile_id)) return FORMAT_BOARDS;
     size_t n = strlen(path);
     if (n >= 4 && strcasecmp_ascii(path + n - 4, ".csv") == 0) return FORMAT_NUMERIC;
     return FORMAT_XSB;
@@ -57,7 +58,14 @@ level_format level_format_for(const char *path, const ruleset *r)
 int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
                    level_format fmt, const ruleset *r, error *err)
 {
+    return levelset_parse_capped(set, name, text, len, fmt, r, 0, err);
+}
+
+int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                          const ruleset *r, size_t max_cells, error *err)
+{
     memset(set, 0, sizeof *set);
+    set->max_cells = max_cells;
     if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
     set->path = dup_string(name, strlen(name));
     if (!set->path) return error_set(err, name, 0, 0, "out of memory");
@@ -73,6 +81,8 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
         rc = error_set(err, name, 0, 0, "no levels found");
     for (int i = 0; rc == 0 && i < set->count; i++)
         rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
+    if (rc != 0 && max_cells && set->cells > max_cells)
+        error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", max_cells);
     if (rc != 0) levelset_free(set);
     return rc;
 }
@@ -105,10 +115,10 @@ static int validate_board(const level *lv, const char *file, error *err)
 int level_validate(const level *lv, const ruleset *r, const char *file, error *err)
 {
     if (lv->num) return validate_board(lv, file, err);
-    int players = 0, boxes = 0, goals = 0, holes = 0;
+    int players = 0, boxes = 0, goals = 0, holes = 0, extra_player = -1;
     for (int c = 0; c < lv->g.ncells; c++) {
         uint32_t ff = rules_flags(r, lv->floor[c]), of = rules_flags(r, lv->obj[c]);
-        if (of & TILE_PLAYER) players++;
+        if ((of & TILE_PLAYER) && ++players == state_player_limit(r) + 1) extra_player = c;
         if (of & TILE_PUSHABLE) boxes++;
         if (ff & TILE_GOAL) goals++;
         if (ff & TILE_HOLE) holes++;
@@ -119,9 +129,18 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     }
     if (r->kind == RULES_PUSH && players == 0)
         return error_set(err, file, lv->line, 1, "level has no player");
-    if (players > STATE_MAX_PLAYERS)
-        return error_set(err, file, lv->line, 1, "level has %d players (at most %d)", players,
-                         STATE_MAX_PLAYERS);
+    if (players > state_player_limit(r)) {
+        /* The first player past the limit, where the file writes it (hex rows: every other
+         * column). */
+        int w = lv->g.w, x = extra_player % w, y = extra_player / w;
+        int col = lv->g.topo == TOPO_HEX ? 2 * x + (y & 1) + 1 : x + 1;
+        if (r->kind == RULES_ACTIONS)
+            return error_set(err, file, lv->line + y, col, "level has %d pieces that can be selected; at most %d",
+                             players, STATE_MAX_PLAYERS);
+        return error_set(err, file, lv->line + y, col,
+                         "level has %d players; at most %d (a solution names the player who moves with "
+                         "one digit, 1-9)", players, LURD_MAX_PLAYERS);
+    }
     /* Each hole swallows one box for good, so a level with holes may hold that many more. */
     if (boxes > goals + holes && holes == 0)
         return error_set(err, file, lv->line, 1, "level has more boxes than goals (%d boxes, %d goals)",

@@ -34,15 +34,21 @@ typedef struct levelset {
                                    with no level after it is not used); may be NULL */
     int count, cap;
     level *levels;
+    size_t cells, max_cells;    /* cells of all levels so far, and the cap (0: none) */
 } levelset;
 
-/* The format a file is read in: sliding rules read boards, ".csv" numeric grids, else XSB. */
+/* The format a file is read in: sliding rules (and action rules with a numbered tile) read
+ * boards, ".csv" numeric grids, else XSB. */
 level_format level_format_for(const char *path, const ruleset *r);
 
 /* Parses text (len bytes) into set; name is used in error messages. On failure returns -1,
  * fills err with file:line:col and leaves set empty. */
 int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
                    level_format fmt, const ruleset *r, error *err);
+/* The same, refusing collections of more than max_cells cells in all (0: no cap) before
+ * allocating them: "the levels are too large ...". */
+int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                          const ruleset *r, size_t max_cells, error *err);
 /* Reads and parses a file. */
 int levelset_load(levelset *set, const char *path, const ruleset *r, error *err);
 void levelset_free(levelset *set);

@@ -60,6 +60,9 @@ int is_blank_line(const text_line *l)
 
 level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
 {
+    size_t cells = w > 0 && h > 0 ? (size_t)w * (size_t)h : 0;
+    set->cells += cells;
+    if (set->max_cells && set->cells > set->max_cells) return NULL;
     if (set->count == set->cap) {
         int cap = set->cap ? set->cap * 2 : 16;
         level *bigger = realloc(set->levels, sizeof *bigger * (size_t)cap);

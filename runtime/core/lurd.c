@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 
+#include "core/action.h"
 #include "core/engine.h"
 
 lurd_step lurd_read(topology topo, char c)
@@ -31,11 +32,33 @@ static bool allowed(const state *s, lurd_step step)
     }
 }
 
+/* Action tokens, one after another. */
+static int play_actions(const state *s, const char *text, const lurd_actions *act, int *bad)
+{
+    int i = 0;
+    while (text[i]) {
+        if (isspace((unsigned char)text[i])) {
+            i++;
+            continue;
+        }
+        action a;
+        int n = action_read(s->rules, s->g, text + i, &a, NULL, 0);
+        if (n < 0 || !act->act || act->act(act->ctx, &a) != 0) {
+            *bad = i;
+            break;
+        }
+        i += n;
+    }
+    return i;
+}
+
 int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *bad)
 {
     int i = 0;
     *bad = -1;
+    if (s->rules->kind == RULES_ACTIONS) return play_actions(s, lurd, act, bad);
     for (; lurd[i]; i++) {
+        if (isspace((unsigned char)lurd[i])) continue;
         lurd_step step = lurd_read(s->g->topo, lurd[i]);
         int refused = !allowed(s, step) ? -1
                       : step.kind == LURD_PLAYER ? act->select(act->ctx, step.slot)
@@ -57,4 +80,18 @@ lurd_step lurd_first_move(topology topo, const char *lurd, int *slot)
         step = lurd_read(topo, lurd[1]);
     }
     return step;
+}
+
+int lurd_step_end(const state *s, const char *text, int pos)
+{
+    int i = pos;
+    while (text[i] && isspace((unsigned char)text[i])) i++;
+    if (!text[i]) return pos;
+    if (s->rules->kind == RULES_ACTIONS) {
+        action a;
+        int n = action_read(s->rules, s->g, text + i, &a, NULL, 0);
+        return n < 0 ? i + 1 : i + n;
+    }
+    if (lurd_read(s->g->topo, text[i]).kind == LURD_PLAYER && text[i + 1]) i++;
+    return i + 1;
 }

@@ -31,20 +31,30 @@ lurd_step lurd_read(topology topo, char c);
  * names (0-based), else -1. A string that starts with no move gives a step of another kind. */
 lurd_step lurd_first_move(topology topo, const char *lurd, int *slot);
 
+struct action;
+
 /* How lurd_play carries out the steps: each returns 0, or -1 to refuse the step (nothing
  * done, or the caller's own reason to stop, kept in ctx). */
 typedef struct lurd_actions {
     int (*select)(void *ctx, int slot);   /* make player slot the one that moves */
     int (*move)(void *ctx, int dir);      /* move one step in dir */
     void *ctx;
+    /* Games with their own actions (RULES_ACTIONS): do one; NULL refuses every action. */
+    int (*act)(void *ctx, const struct action *a);
 } lurd_actions;
 
-/* Replays lurd from s's current position through act, s being the state the actions change.
- * A digit is a step only under push rules (sliding has no players); under push rules a
- * letter's case must match whether the move would push, judged on s before act->move is
- * called, so a letter refused that way changes nothing (not even the redo list). Stops at the
- * first step that is not LURD, not allowed or refused. Returns the number of characters
- * played; *bad gets the 0-based index of the character it stopped at, else -1. */
+/* Replays a solution from s's current position through act, s being the state the actions
+ * change. Push and sliding rules: LURD letters; a digit is a step only under push rules
+ * (sliding has no players); under push rules a letter's case must match whether the move
+ * would push, judged on s before act->move is called, so a letter refused that way changes
+ * nothing (not even the redo list). Games with their own actions: action tokens (see
+ * core/action.h), and nothing else. White space between steps is skipped. Stops at the
+ * first step that is not of the game's notation, not allowed or refused. Returns the number
+ * of characters played; *bad gets the 0-based index of the character it stopped at, else -1. */
 int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *bad);
+
+/* The end of the step that starts at text[pos] (white space before it skipped): past a player
+ * digit and its letter, one letter, or one action token. pos itself when nothing is there. */
+int lurd_step_end(const state *s, const char *text, int pos);
 
 #endif

@@ -104,3 +104,17 @@ void rules_sliding(ruleset *r)
     r->void_id = (uint8_t)floor;
     r->tile_id = (uint8_t)tile;
 }
+
+int rules_find_var(const ruleset *r, const char *name)
+{
+    for (int i = 0; i < r->nvars; i++)
+        if (strcmp(r->vars[i].name, name) == 0) return i;
+    return -1;
+}
+
+int rules_find_action(const ruleset *r, const char *name, size_t len)
+{
+    for (int i = 0; i < r->nactions; i++)
+        if (strlen(r->action[i].name) == len && memcmp(r->action[i].name, name, len) == 0) return i;
+    return -1;
+}

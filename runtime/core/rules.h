@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/grid.h"
+#include "core/vars.h"
 
 enum tile_flag {
     TILE_SOLID    = 1u << 0, /* nothing enters (walls) */
@@ -37,7 +38,25 @@ typedef struct glyph_def {
     uint8_t floor, object;
 } glyph_def;
 
-typedef enum rules_kind { RULES_PUSH, RULES_SLIDING } rules_kind;
+/* The three ways to move: the C push family, the C sliding family, and actions the game's
+ * script defines (every input becomes one of its actions; its Lua function makes the changes). */
+typedef enum rules_kind { RULES_PUSH, RULES_SLIDING, RULES_ACTIONS } rules_kind;
+
+enum { ACTIONS_MAX = 16, ACTION_NAME_MAX = 24, ACTION_KEYS_MAX = 6, ACTION_KEY_MAX = 16, ACTION_HELP_MAX = 80 };
+
+enum action_flag {
+    ACTION_CLICK = 1u << 0,     /* takes a cell: a click on it, or the keyboard cursor's */
+    ACTION_DIRS = 1u << 1       /* takes a direction: the arrow keys, WASD, the d-pad */
+};
+
+/* An action a game declares, and the input that makes it. */
+typedef struct action_def {
+    char name[ACTION_NAME_MAX]; /* [a-z][a-z0-9_]* */
+    uint32_t flags;             /* action_flag */
+    int nkeys;
+    char keys[ACTION_KEYS_MAX][ACTION_KEY_MAX]; /* key names (as --keys writes them) */
+    char help[ACTION_HELP_MAX]; /* what it does, for F1; may be empty */
+} action_def;
 
 typedef struct ruleset {
     rules_kind kind;
@@ -58,6 +77,13 @@ typedef struct ruleset {
     uint8_t floor_id;           /* plain floor: under objects, and what a filled hole becomes */
     uint8_t void_id;            /* what unknown outside cells become (may equal a wall) */
     uint8_t tile_id;            /* the numbered object of sliding puzzles */
+
+    int nvars;                  /* the level's own variables and their starting values */
+    var_def vars[VARS_MAX];
+    int nactions;               /* RULES_ACTIONS: the game's actions, by name */
+    action_def action[ACTIONS_MAX];
+    bool reacts;                /* the game's move hooks react only to the tiles in react_tiles */
+    uint64_t react_tiles;       /* bit per tile id (TILES_MAX is 64) */
 } ruleset;
 
 /* An empty push ruleset on a square grid with only "nothing" defined. */
@@ -75,6 +101,8 @@ int rules_find_tile(const ruleset *r, const char *name); /* id or -1 */
 void rules_set_glyph(ruleset *r, unsigned char glyph, int floor, int object);
 int rules_add_numeric(ruleset *r, int value, int floor, int object); /* 0 ok, -1 full */
 const glyph_def *rules_numeric(const ruleset *r, int value); /* NULL if not in the legend */
+int rules_find_var(const ruleset *r, const char *name);    /* slot or -1 */
+int rules_find_action(const ruleset *r, const char *name, size_t len); /* index or -1 */
 
 static inline uint32_t rules_flags(const ruleset *r, int id)
 {

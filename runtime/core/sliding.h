@@ -12,5 +12,7 @@ bool sliding_solvable(const int *tiles, int w, int h);
 /* Whether tiles is a permutation of 0..n-1. */
 bool sliding_is_permutation(const int *tiles, int n);
 int sliding_inversions(const int *tiles, int n);
+/* The parity (0 or 1) of sliding_inversions, in linear time. tiles must be a permutation. */
+int sliding_parity(const int *tiles, int n);
 
 #endif

@@ -1,12 +1,14 @@
 /* solutions.c: solution files. Each non-empty line that is not a comment (';' or '#') is
- * "N: MOVES" for level N, or bare MOVES for the level after the previous one. */
+ * "N: MOVES" for level N, or bare MOVES for the level after the previous one. MOVES are LURD
+ * letters with player digits, or a game's actions (NAME(X,Y) ...); white space is dropped. */
 #include "core/solutions.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/textfile.h"
+#include "core/confine.h"
 
 static int add(solution_list *l, int level, int line, const char *s, int len)
 {
@@ -53,12 +55,28 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                     start = j + 1;
                 }
             }
-            for (int j = start; j < n; j++)
-                if (!isalpha((unsigned char)s[j]) && !isspace((unsigned char)s[j]) &&
-                    !(s[j] >= '1' && s[j] <= '9')) {
+            /* LURD letters and player digits 1-9; actions NAME(X,Y,DIR,N) in parentheses. */
+            int depth = 0;
+            long letters = 0;
+            for (int j = start; j < n; j++) {
+                unsigned char c = (unsigned char)s[j];
+                bool ok = isalpha(c) || isspace(c) || (c >= '1' && c <= '9') || (c == '(' && depth == 0) ||
+                          (depth && (isdigit(c) || c == ',' || c == '-' || c == ')')) || c == '_';
+                if (!ok) {
                     solutions_free(out);
-                    return error_set(err, name, line, j + 1, "'%c' is not a move letter", s[j]);
+                    if (c == ')' || c == '(')
+                        return error_set(err, name, line, j + 1, "'%c' does not match (actions are NAME(...))", c);
+                    return error_set(err, name, line, j + 1, "'%c' is not a move letter", c);
                 }
+                if (c == '(') depth = 1;
+                if (c == ')') depth = 0;
+                letters += !isspace(c);
+            }
+            if (letters > SOLUTION_MAX_MOVES) {
+                solutions_free(out);
+                return error_set(err, name, line, 1, "a solution of %ld moves: solutions may have at most %d", letters,
+                                 SOLUTION_MAX_MOVES);
+            }
             if (add(out, level, line, s + start, n - start) != 0) {
                 solutions_free(out);
                 return error_set(err, name, line, 1, "out of memory");
@@ -75,7 +93,8 @@ int solutions_load(solution_list *out, const char *path, error *err)
 {
     size_t len;
     memset(out, 0, sizeof *out);
-    char *text = textfile_read(path, &len, err);
+    int fd = confine_open_regular(path, err);
+    char *text = fd < 0 ? NULL : confine_read_fd(fd, path, SOLUTIONS_FILE_MAX, &len, err);
     if (!text) return -1;
     int rc = solutions_parse(out, path, text, len, err);
     free(text);

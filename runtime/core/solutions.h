@@ -17,6 +17,13 @@ typedef struct solution_list {
     solution *v;
 } solution_list;
 
+/* Limits (documented in the README): a solution file of at most SOLUTIONS_FILE_MAX bytes, a
+ * solution of at most SOLUTION_MAX_MOVES letters. Replaying a move keeps about 60 bytes of
+ * undo history, so the longest solution replays in about 60 MB; longer ones are refused with
+ * the line they start on. (The longest known Sokoban solutions are tens of thousands of moves.) */
+#define SOLUTIONS_FILE_MAX ((size_t)16 << 20)
+#define SOLUTION_MAX_MOVES 1000000
+
 int solutions_parse(solution_list *out, const char *name, const char *text, size_t len, error *err);
 int solutions_load(solution_list *out, const char *path, error *err);
 const solution *solutions_find(const solution_list *l, int level); /* NULL if none */

@@ -104,13 +104,44 @@ static void apply_num(state *s, int c, int v)
     if (v == 0) s->blank = c;
 }
 
+/* A variable's part of the hash: its slot and its value's content. */
+static inline uint64_t zvar(const state *s, int slot, int id)
+{
+    return mix64(s->pool.hash[id] ^ ((uint64_t)(slot + 1) * 0xd6e8feb86659fd93u));
+}
+
+static void apply_var(state *s, int slot, int v)
+{
+    s->hash ^= zvar(s, slot, s->var[slot]) ^ zvar(s, slot, v);
+    s->var[slot] = (uint16_t)v;
+}
+
 static void apply(state *s, int kind, int c, int v)
 {
     switch (kind) {
     case CHANGE_FLOOR: apply_floor(s, c, v); break;
     case CHANGE_OBJ: apply_obj(s, c, v); break;
+    case CHANGE_VAR: apply_var(s, c, v); break;
     default: apply_num(s, c, v); break;
     }
+}
+
+void state_apply_changes(state *s, const change *ch, int32_t n, bool reverse)
+{
+    if (reverse)
+        for (int32_t i = n - 1; i >= 0; i--) apply(s, ch[i].kind, ch[i].cell, ch[i].before);
+    else
+        for (int32_t i = 0; i < n; i++) apply(s, ch[i].kind, ch[i].cell, ch[i].after);
+}
+
+/* The player selected at the start: the first (reading order) of the player tile defined
+ * first, so a level with a hero among helpers starts with the hero. */
+static int first_active(const state *s)
+{
+    int best = -1;
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] >= 0 && (best < 0 || s->obj[s->player[i]] < s->obj[s->player[best]])) best = i;
+    return best < 0 ? 0 : best;
 }
 
 /* ===== history =========================================================================== */
@@ -148,6 +179,14 @@ void state_set_obj(state *s, int c, int id) { set_logged(s, CHANGE_OBJ, c, s->ob
 void state_set_num(state *s, int c, int n)
 {
     if (s->num) set_logged(s, CHANGE_NUM, c, s->num[c], n);
+}
+
+int state_set_var(state *s, int slot, const var_value *v)
+{
+    int id = var_pool_intern(&s->pool, v);
+    if (id < 0) return -1;
+    set_logged(s, CHANGE_VAR, slot, s->var[slot], id);
+    return 0;
 }
 
 void state_move_obj(state *s, int from, int to)
@@ -259,6 +298,29 @@ int history_end(state *s)
     return 1;
 }
 
+history_mark history_mark_here(const state *s)
+{
+    const history *h = &s->hist;
+    return (history_mark){ h->nch, h->cur.count, s->moves, s->pushes, h->cur.moves, h->cur.pushes,
+                           h->cur.flags, s->active, s->facing };
+}
+
+void history_rollback(state *s, const history_mark *m)
+{
+    history *h = &s->hist;
+    if (h->open == 0 || h->disabled || m->nch > h->nch) return;
+    for (int32_t i = h->nch - 1; i >= m->nch; i--) apply(s, h->ch[i].kind, h->ch[i].cell, h->ch[i].before);
+    h->nch = m->nch;
+    h->cur.count = m->count;
+    h->cur.moves = m->rec_moves;
+    h->cur.pushes = m->rec_pushes;
+    h->cur.flags = m->flags;
+    s->moves = m->moves;
+    s->pushes = m->pushes;
+    s->active = m->active;
+    s->facing = m->facing;
+}
+
 int history_undo(state *s)
 {
     history *h = &s->hist;
@@ -307,8 +369,10 @@ int state_restart(state *s)
         if (s->obj[c] != lv->obj[c]) state_set_obj(s, c, lv->obj[c]);
         if (s->num && s->num[c] != lv->num[c]) state_set_num(s, c, lv->num[c]);
     }
+    for (int v = 0; v < s->rules->nvars; v++)
+        set_logged(s, CHANGE_VAR, v, s->var[v], s->var_init[v]);
     history_add_counts(s, (int)-s->moves, (int)-s->pushes, RECORD_RESTART);
-    s->active = 0;
+    s->active = first_active(s);
     return history_end(s);
 }
 
@@ -321,6 +385,7 @@ uint64_t state_hash_full(const state *s)
         h ^= s->zfloor[c * s->zstride + s->floor[c]] ^ s->zobj[c * s->zstride + s->obj[c]];
         if (s->num) h ^= zkey(CHANGE_NUM, c, s->num[c]);
     }
+    for (int v = 0; v < s->rules->nvars; v++) h ^= zvar(s, v, s->var[v]);
     return h;
 }
 
@@ -344,6 +409,8 @@ void state_reset(state *s)
         if (s->num && s->num[c] == 0) s->blank = c;
         s->unsolved += cell_unsolved(s, c);
     }
+    memcpy(s->var, s->var_init, sizeof s->var);
+    s->active = first_active(s);
     s->hash = state_hash_full(s);
     history_clear(s);
 }
@@ -362,14 +429,25 @@ int state_init(state *s, const level *lv, const ruleset *r)
     s->zstride = r->ntiles;
     s->zfloor = malloc(sizeof *s->zfloor * (size_t)n * (size_t)r->ntiles);
     s->zobj = malloc(sizeof *s->zobj * (size_t)n * (size_t)r->ntiles);
-    if (!s->floor || !s->obj || (lv->num && !s->num) || !s->zfloor || !s->zobj) {
+    if (!s->floor || !s->obj || (lv->num && !s->num) || !s->zfloor || !s->zobj || var_pool_init(&s->pool) != 0) {
         state_free(s);
         return -1;
+    }
+    for (int v = 0; v < r->nvars; v++) {
+        int id = var_pool_intern(&s->pool, &r->vars[v].init);
+        if (id < 0) {
+            state_free(s);
+            return -1;
+        }
+        s->var_init[v] = (uint16_t)id;
     }
     for (int id = 0; id < r->ntiles; id++) {
         s->tflags[id] = r->tile[id].flags;
         s->tcolour[id] = (uint8_t)r->tile[id].colour;
     }
+    s->react = !r->reacts;
+    for (int c = 0; c < n && !s->react; c++)
+        s->react = ((r->react_tiles >> lv->floor[c]) & 1u) || (lv->obj[c] && ((r->react_tiles >> lv->obj[c]) & 1u));
     for (int c = 0; c < n; c++)
         for (int id = 0; id < r->ntiles; id++) {
             s->zfloor[c * r->ntiles + id] = zkey(CHANGE_FLOOR, c, id);
@@ -395,6 +473,14 @@ int state_copy(state *dst, const state *src)
     dst->moves = src->moves;
     dst->pushes = src->pushes;
     dst->hash = src->hash;
+    var_pool fresh;
+    if (var_pool_copy(&fresh, &src->pool) != 0) {
+        state_free(dst);
+        return -1;
+    }
+    var_pool_free(&dst->pool);
+    dst->pool = fresh;
+    memcpy(dst->var, src->var, sizeof dst->var);
     return 0;
 }
 
@@ -407,5 +493,6 @@ void state_free(state *s)
     free(s->hist.ch);
     free(s->zfloor);
     free(s->zobj);
+    var_pool_free(&s->pool);
     memset(s, 0, sizeof *s);
 }

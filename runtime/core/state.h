@@ -10,9 +10,19 @@
 #include "core/level.h"
 #include "core/rules.h"
 
-enum { STATE_MAX_PLAYERS = 16 };
+/* A push solution names the player who moves with one digit, 1-9, so a push level holds at
+ * most nine (level_validate refuses more, naming the tenth); games with their own actions
+ * name a piece by its cell, and may have up to STATE_MAX_PLAYERS selectable pieces. */
+enum { STATE_MAX_PLAYERS = 64, LURD_MAX_PLAYERS = 9 };
 
-typedef enum change_kind { CHANGE_FLOOR, CHANGE_OBJ, CHANGE_NUM } change_kind;
+/* The most players a level of rules r may hold. */
+static inline int state_player_limit(const ruleset *r)
+{
+    return r->kind == RULES_ACTIONS ? STATE_MAX_PLAYERS : LURD_MAX_PLAYERS;
+}
+
+/* CHANGE_VAR: cell is the variable's slot, before/after value ids of the state's pool. */
+typedef enum change_kind { CHANGE_FLOOR, CHANGE_OBJ, CHANGE_NUM, CHANGE_VAR } change_kind;
 
 typedef struct change {
     int32_t cell;
@@ -20,8 +30,9 @@ typedef struct change {
     uint8_t kind;               /* change_kind */
 } change;
 
-/* RECORD_ASSISTED: played by a helper (the solver's moves), not the player. */
-enum record_flag { RECORD_PUSH = 1, RECORD_RESTART = 2, RECORD_SCRIPT = 4, RECORD_ASSISTED = 8 };
+/* RECORD_ACTION: a game's own action; RECORD_ASSISTED: played by a helper (the solver's moves),
+ * not the player. */
+enum record_flag { RECORD_PUSH = 1, RECORD_RESTART = 2, RECORD_SCRIPT = 4, RECORD_ACTION = 8, RECORD_ASSISTED = 16 };
 
 /* One undoable step: a run of changes plus the counters it moved. */
 typedef struct record {
@@ -56,6 +67,11 @@ typedef struct state {
     long moves, pushes;
     uint64_t hash;
     history hist;
+    bool react;                 /* the game's move hooks can fire on this level: it has no
+                                   reacts_to list, or a tile of it is in the start position */
+    uint16_t var[VARS_MAX];     /* each variable's value id in pool (rules->nvars of them) */
+    uint16_t var_init[VARS_MAX]; /* the ids of their starting values */
+    var_pool pool;
     /* Caches of the ruleset for the move primitive: tile flags and colours by id, and the
      * Zobrist keys of every (cell, tile id) of the floor and object layers. */
     uint32_t tflags[TILES_MAX];
@@ -92,13 +108,32 @@ void state_move_obj(state *s, int from, int to);
  * place with the history and hash code it must agree with. */
 void state_push_step(state *s, int p, int n, int c, int dir);
 
+/* Variables: slot from rules_find_var. set returns 0, or -1 when the pool of values is full. */
+int state_set_var(state *s, int slot, const var_value *v);
+static inline const var_value *state_var(const state *s, int slot) { return &s->pool.v[s->var[slot]]; }
+
 /* Zobrist hash of the whole position, from scratch (the incremental one must equal it). */
 uint64_t state_hash_full(const state *s);
+/* Applies n changes to s without logging them (forwards: their after values; reverse: the
+ * before values, last change first). The search moves between positions with these. */
+void state_apply_changes(state *s, const change *ch, int32_t n, bool reverse);
 
 /* History: begin/end may nest; the outermost end commits one record (nothing if empty). */
 void history_begin(state *s, int dir);
 int history_end(state *s);          /* 1 if a record was committed */
 void history_add_counts(state *s, int moves, int pushes, unsigned flags);
+/* A point inside an open record to go back to: the changes logged after it and the counters
+ * and player it saw (a refused action or move leaves nothing behind). */
+typedef struct history_mark {
+    int32_t nch, count;
+    long moves, pushes;
+    int32_t rec_moves, rec_pushes;
+    uint8_t flags;
+    int active, facing;
+} history_mark;
+history_mark history_mark_here(const state *s);
+/* Takes back everything since m (only while the record m was taken in is still open). */
+void history_rollback(state *s, const history_mark *m);
 int history_undo(state *s);         /* 1 if a record was undone */
 int history_redo(state *s);
 int state_restart(state *s);        /* back to the start as one undoable record */

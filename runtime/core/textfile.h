@@ -6,7 +6,11 @@
 
 #include "core/error.h"
 
-/* Returns a malloc'd, NUL-terminated copy of the file (length in *len), or NULL with err set. */
+/* No level, script or solution file is anywhere near this; larger files are refused. */
+#define TEXTFILE_MAX ((size_t)64 << 20)
+
+/* Returns a malloc'd, NUL-terminated copy of the regular file path (length in *len), or NULL
+ * with err set. A FIFO, a device or a folder is refused at once (the open never blocks). */
 char *textfile_read(const char *path, size_t *len, error *err);
 
 #endif

@@ -1,12 +1,14 @@
 /* canvas.c: software drawing into the canvas: blended shapes, scaled blits and PNG output. */
 #include "frontend/canvas.h"
 
-#include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <stb_image_write.h>
+
+#include "core/filewrite.h"
 
 enum { CANVAS_MAX_SIDE = 16384, LINE_MAX_SPAN = 1 << 20 };
 
@@ -363,30 +365,48 @@ void canvas_blit(canvas *dst, const image *src, int sx, int sy, int sw, int sh,
 
 /* }====== */
 
+/* The PNG stb_image_write makes, collected in memory (it calls back with the whole file). */
+typedef struct png_bytes {
+    unsigned char *data;
+    size_t len;
+    bool failed;
+} png_bytes;
+
+static void collect_png(void *context, void *data, int size)
+{
+    png_bytes *out = context;
+    if (out->failed || size <= 0) return;
+    unsigned char *bigger = realloc(out->data, out->len + (size_t)size);
+    if (!bigger) {
+        out->failed = true;
+        return;
+    }
+    memcpy(bigger + out->len, data, (size_t)size);
+    out->data = bigger;
+    out->len += (size_t)size;
+}
+
 int canvas_write_png(const canvas *c, const char *path, error *err)
 {
-    unsigned char *rgba;
-    size_t i, n;
-    int ok;
-
     if (!c || !c->px) return error_set(err, path, 0, 0, "nothing to write: the canvas is empty");
-    n = (size_t)c->w * (size_t)c->h;
-    rgba = malloc(n * 4);
+    size_t n = (size_t)c->w * (size_t)c->h;
+    unsigned char *rgba = malloc(n * 4);
     if (!rgba) return error_set(err, path, 0, 0, "out of memory writing PNG");
-    for (i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         uint32_t p = c->px[i];
         rgba[4 * i + 0] = (unsigned char)(p >> 16);
         rgba[4 * i + 1] = (unsigned char)(p >> 8);
         rgba[4 * i + 2] = (unsigned char)p;
         rgba[4 * i + 3] = (unsigned char)(p >> 24);
     }
-    errno = 0;
-    ok = stbi_write_png(path, c->w, c->h, 4, rgba, c->w * 4);
+    png_bytes png = { NULL, 0, false };
+    int ok = stbi_write_png_to_func(collect_png, &png, c->w, c->h, 4, rgba, c->w * 4);
     free(rgba);
-    if (!ok)
-        return error_set(err, path, 0, 0, "cannot write PNG: %s",
-                         errno ? strerror(errno) : "write failed");
-    return 0;
+    int rc;
+    if (!ok || png.failed || png.len == 0) rc = error_set(err, path, 0, 0, "cannot write PNG: out of memory");
+    else rc = filewrite_atomic(path, png.data, png.len, NULL, err);  /* complete, or not there */
+    free(png.data);
+    return rc;
 }
 
 uint32_t canvas_read_pixel(const canvas *c, int x, int y)

@@ -9,13 +9,9 @@
 
 #include <stb_image.h>
 
+#include "core/confine.h"
 #include "frontend/image_guard.h"
 
-/* Pictures larger than this are refused before decoding (a header can claim any size). */
-enum { IMAGE_MAX_SIDE = 16384 };
-#define IMAGE_MAX_PIXELS (48L * 1024 * 1024)
-/* Files larger than this are not read (the largest picture above is 192 MiB decoded). */
-#define IMAGE_MAX_FILE (256L * 1024 * 1024)
 
 int image_create(image *img, int w, int h)
 {
@@ -45,11 +41,14 @@ int image_decode(const char *name, const unsigned char *data, size_t size, image
     /* Before stb_image reads anything, even the header (see image_guard.h). */
     const char *why = image_guard(data, size);
     if (why) return error_set(err, name, 0, 0, "not a valid PNG, JPEG or BMP image (%s)", why);
-    /* A header can claim any size: refuse absurd pictures before decoding. */
-    if (stbi_info_from_memory(data, (int)size, &w, &h, &comp) &&
-        (w <= 0 || h <= 0 || w > IMAGE_MAX_SIDE || h > IMAGE_MAX_SIDE || (long)w * h > IMAGE_MAX_PIXELS))
-        return error_set(err, name, 0, 0, "image of %d x %d pixels is too large (at most %d pixels a side, %ld in all)",
-                         w, h, IMAGE_MAX_SIDE, (long)IMAGE_MAX_PIXELS);
+    /* A header can claim any size: refuse absurd pictures before decoding (see image.h). */
+    if (stbi_info_from_memory(data, (int)size, &w, &h, &comp)) {
+        long weight = stbi_is_16_bit_from_memory(data, (int)size) ? 2 : 1;
+        if (w <= 0 || h <= 0 || w > IMAGE_MAX_SIDE || h > IMAGE_MAX_SIDE || (long)w * h * weight > IMAGE_MAX_PIXELS)
+            return error_set(err, name, 0, 0, "image of %d x %d pixels%s is too large (at most %d pixels a side, %ld "
+                             "in all%s)", w, h, weight > 1 ? " at 16 bits" : "", IMAGE_MAX_SIDE, (long)IMAGE_MAX_PIXELS,
+                             weight > 1 ? ", half that at 16 bits" : "");
+    }
     unsigned char *rgba = stbi_load_from_memory(data, (int)size, &w, &h, &comp, 4);
     if (!rgba && stbi_failure_reason() && !strcmp(stbi_failure_reason(), "too large"))
         return error_set(err, name, 0, 0, "image dimensions are too large (at most %d pixels a side, %ld in all)",
@@ -73,33 +72,17 @@ int image_decode(const char *name, const unsigned char *data, size_t size, image
 int image_load(const char *path, image *img, error *err)
 {
     memset(img, 0, sizeof *img);
-    /* Opening the file ourselves tells "missing" apart from "not a picture". */
-    FILE *f = fopen(path, "rb");
-    if (!f) return error_set(err, path, 0, 0, "cannot open image: %s", strerror(errno));
-    long len = -1;
-    if (fseek(f, 0, SEEK_END) == 0) len = ftell(f);
-    if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return error_set(err, path, 0, 0, "cannot read image: not a regular file");
+    /* Opening the file ourselves tells "missing" apart from "not a picture"; never blocks. */
+    error why;
+    int fd = confine_open_regular(path, &why);
+    if (fd < 0) {
+        const char *m = strncmp(why.msg, "cannot open: ", 13) == 0 ? why.msg + 13 : why.msg;
+        return error_set(err, path, 0, 0, "cannot open image: %s", m);
     }
-    if (len > IMAGE_MAX_FILE) {
-        fclose(f);
-        return error_set(err, path, 0, 0, "the image file is too large (%ld bytes, at most %ld)", len,
-                         (long)IMAGE_MAX_FILE);
-    }
-    unsigned char *data = malloc(len ? (size_t)len : 1);
-    if (!data) {
-        fclose(f);
-        return error_set(err, path, 0, 0, "out of memory reading the image");
-    }
-    size_t got = fread(data, 1, (size_t)len, f);
-    int failed = ferror(f);
-    fclose(f);
-    if (failed || got != (size_t)len) {
-        free(data);
-        return error_set(err, path, 0, 0, "cannot read image: %s", failed ? strerror(errno) : "short read");
-    }
-    int rc = image_decode(path, data, got, img, err);
+    size_t len;
+    char *data = confine_read_fd(fd, path, IMAGE_FILE_MAX, &len, &why);
+    if (!data) return error_set(err, path, 0, 0, "cannot read image: %s", why.msg);
+    int rc = image_decode(path, (const unsigned char *)data, len, img, err);
     free(data);
     return rc;
 }

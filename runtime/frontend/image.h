@@ -7,6 +7,13 @@
 
 #include "core/error.h"
 
+/* What a picture may be: at most IMAGE_MAX_SIDE pixels a side and IMAGE_MAX_PIXELS pixels in
+ * all once decoded (a 16-bit PNG counts twice: it decodes through a buffer twice as large),
+ * from a file of at most IMAGE_FILE_MAX bytes. Larger ones are refused before decoding. */
+#define IMAGE_MAX_SIDE 8192
+#define IMAGE_MAX_PIXELS (16L * 1024 * 1024)
+#define IMAGE_FILE_MAX ((size_t)64 << 20)
+
 /* Pixels are uint32_t 0xAARRGGBB (the canvas format, see canvas.h), straight (not
  * premultiplied) alpha, rows top to bottom with no padding. */
 typedef struct image {

@@ -2,6 +2,7 @@
  * sees the data (see image_guard.h). */
 #include "frontend/image_guard.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* A byte of the stream as stb_image reads it: 0 past the end. */
@@ -51,6 +52,40 @@ static const char *png_check(const unsigned char *data, size_t size)
     return NULL;
 }
 
+static unsigned long le32(const unsigned char *p)
+{
+    return (unsigned long)p[0] | (unsigned long)p[1] << 8 | (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
+}
+
+/* A BMP whose header promises more pixel bytes than the file holds (stb_image would give
+ * black for what is missing). Uncompressed rows only: compressed ones have no fixed size. */
+static const char *bmp_check(const unsigned char *data, size_t size)
+{
+    if (size < 26) return "truncated BMP header";
+    unsigned long offset = le32(data + 10), header = le32(data + 14);
+    long w, h;
+    unsigned bpp, compression = 0;
+    if (header == 12) {                                 /* OS/2 BITMAPCOREHEADER */
+        w = data[18] | data[19] << 8;
+        h = data[20] | data[21] << 8;
+        bpp = data[24] | (unsigned)data[25] << 8;
+    } else {
+        if (size < 34) return "truncated BMP header";
+        w = (long)(int32_t)le32(data + 18);
+        h = (long)(int32_t)le32(data + 22);
+        bpp = data[28] | (unsigned)data[29] << 8;
+        compression = (unsigned)le32(data + 30);
+    }
+    if (h < 0) h = -h;
+    if (w <= 0 || h <= 0) return NULL;                  /* stb_image refuses these itself */
+    if (offset > size) return "BMP pixel data missing (the header points past the end of the file)";
+    if (compression != 0 && compression != 3) return NULL;
+    unsigned long long row = ((unsigned long long)bpp * (unsigned long long)w + 31) / 32 * 4;
+    unsigned long long need = row * (unsigned long long)h;
+    if (need > size - offset) return "BMP pixel data missing (the file is shorter than its rows)";
+    return NULL;
+}
+
 const char *image_guard(const unsigned char *data, size_t size)
 {
     static const unsigned char png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
@@ -59,5 +94,6 @@ const char *image_guard(const unsigned char *data, size_t size)
     while (i < size && data[i] == 0xFF) i++;
     if (i > 0 && i < size && data[i] == 0xD8) return jpeg_check(data, size);
     if (size >= 8 && memcmp(data, png_sig, 8) == 0) return png_check(data, size);
+    if (size >= 2 && data[0] == 'B' && data[1] == 'M') return bmp_check(data, size);
     return NULL;
 }

@@ -12,7 +12,9 @@
  *    data is checked, wherever it sits, reading it the way stb_image does (past the segment's
  *    stated length, zeros past the end).
  *  - a PNG chunk that claims to run past the end of the file: stb_image allocates what a
- *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing. */
+ *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing;
+ *  - a BMP whose header promises more pixels than the file holds (stb_image fills what is
+ *    missing with black: a 54-byte header claiming 6900 x 6900 became a black picture). */
 const char *image_guard(const unsigned char *data, size_t size);
 
 #endif

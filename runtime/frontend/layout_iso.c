@@ -2,6 +2,8 @@
  * are the flat sprites mapped onto them, drawn back to front (painter's order). */
 #include "frontend/layout_iso.h"
 
+#include "frontend/cell_marks.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +14,10 @@
 
 /* {====== geometry */
 
-/* A wall's top is raised by WALL_LIFT/8 of the diamond height; a box is a block BOX_SIZE/100
- * of the diamond wide and BOX_LIFT/8 of its own diamond height tall. */
-enum { WALL_LIFT = 7, BOX_SIZE = 64, BOX_LIFT = 9 };
+/* A wall's top is raised by WALL_LIFT/8 of the diamond height, a wall cut down (one that
+ * would hide a floor behind it) by WALL_LOW/8; a box is a block BOX_SIZE/100 of the diamond
+ * wide and BOX_LIFT/8 of its own diamond height tall. */
+enum { WALL_LIFT = 7, WALL_LOW = 2, BOX_SIZE = 64, BOX_LIFT = 9 };
 
 static const uint32_t MARK_DEAD = 0xFFE53B30u, MARK_HINT = 0xFFFFDC5Eu, NUMBER_INK = 0xFF3B2A20u;
 
@@ -79,14 +82,40 @@ int iso_cell_at(const view_layout *L, const grid *g, int px, int py)
 static int box_width(const view_layout *L) { return L->cell_w * BOX_SIZE / 100 / 4 * 4; }
 static int box_lift(const view_layout *L) { return box_width(L) / 2 * BOX_LIFT / 8; }
 
+static int is_wall(const state *s, int cell)
+{
+    int id = s->floor[cell];
+    uint32_t f = rules_flags(s->rules, id);
+    return id != 0 && id < s->rules->ntiles && (f & TILE_SOLID) && !(f & TILE_VOID);
+}
+
+static int is_floor(const state *s, int cell)
+{
+    int id = s->floor[cell];
+    uint32_t f = rules_flags(s->rules, id);
+    return id != 0 && id < s->rules->ntiles && !(f & (TILE_SOLID | TILE_VOID));
+}
+
+/* A wall is cut down when a full one would hide part of a floor: the cells drawn before it
+ * that it overlaps are the ones left, above and up-left of it. Walls with nothing but walls
+ * or the outside behind them (the back of the room) stand full height. */
+static int wall_is_low(const state *s, int cell)
+{
+    const grid *g = s->g;
+    int cx = cell % g->w, cy = cell / g->w;
+    return (cx > 0 && is_floor(s, cell - 1)) || (cy > 0 && is_floor(s, cell - g->w)) ||
+           (cx > 0 && cy > 0 && is_floor(s, cell - g->w - 1));
+}
+
+static int low_lift(const view_layout *L) { return L->cell_h * WALL_LOW / 8; }
+
 /* How far above the floor a cell's top is drawn (walls, boxes, sliding tiles; 0 for the
  * rest), and how wide its block is: a wall fills the diamond, a box is narrower. */
 static int raised(const view_layout *L, const state *s, int cell, int *width)
 {
     const ruleset *r = s->rules;
-    uint32_t ff = rules_flags(r, s->floor[cell]);
     *width = L->cell_w;
-    if ((ff & TILE_SOLID) && !(ff & TILE_VOID)) return L->lift;
+    if (is_wall(s, cell)) return wall_is_low(s, cell) ? low_lift(L) : L->lift;
     if ((s->num && s->num[cell]) ||
         (s->obj[cell] && (rules_flags(r, s->obj[cell]) & TILE_PUSHABLE))) {
         *width = box_width(L);
@@ -152,7 +181,7 @@ int iso_click_point(const view_layout *L, const state *s, int cell, int *px, int
 
 /* {====== art: blocks made from flat sprites */
 
-enum piece_kind { PIECE_DIAMOND, PIECE_WALL, PIECE_BOX, PIECE_SHADOW };
+enum piece_kind { PIECE_DIAMOND, PIECE_WALL, PIECE_WALL_LOW, PIECE_BOX, PIECE_SHADOW };
 
 typedef struct piece {
     unsigned long from;         /* the serial of the sheet it was made from */
@@ -319,7 +348,8 @@ static const piece *get_piece(iso_art *art, const sprites *sh, const view_layout
                                 : (texture){ &sh->sheet, sp->x, sp->y, sp->w, sp->h };
         tp = &tex;
     }
-    int lift = kind == PIECE_WALL ? L->lift : kind == PIECE_BOX ? size / 2 * BOX_LIFT / 8 : 0;
+    int lift = kind == PIECE_WALL ? L->lift : kind == PIECE_WALL_LOW ? low_lift(L)
+             : kind == PIECE_BOX ? size / 2 * BOX_LIFT / 8 : 0;
     if (kind != PIECE_SHADOW && !tp) return NULL;
     if (render_block(&pc->spr.sheet, tp, size, lift) != 0) return NULL;
     pc->spr.list = malloc(sizeof *pc->spr.list);
@@ -477,6 +507,12 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
         corner(L, g, c, &x, &y);
         int idx = sprites_find(sh, tile_sprite(&r->tile[id]));
         if (s->num && s->num[c] == 0 && sprites_find(sh, "tile_blank") >= 0) idx = sprites_find(sh, "tile_blank");
+        if (id != r->floor_id && idx >= 0 && sprites_transparent(sh, idx)) {
+            /* A picture with transparent parts lies on the plain floor. */
+            int plain = sprites_find(sh, tile_sprite(&r->tile[r->floor_id]));
+            const piece *under = plain >= 0 ? get_piece(art, sh, L, plain, PIECE_DIAMOND) : NULL;
+            if (under) blit_piece(d, under, x - tw / 2, y, 255);
+        }
         const piece *p = idx >= 0 ? get_piece(art, sh, L, idx, PIECE_DIAMOND) : NULL;
         if (p) blit_piece(d, p, x - tw / 2, y, 255);
         else draw_missing(d, x - tw / 2, y, tw, th);
@@ -485,15 +521,15 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
      * drawn with the front-most diagonal of its two cells, between them. */
     for (int k = 0; k <= g->w + g->h - 2; k++) {
         for (int cx = k - g->h + 1 > 0 ? k - g->h + 1 : 0; cx <= k && cx < g->w; cx++) {
-            int c = (k - cx) * g->w + cx, id = s->floor[c];
-            uint32_t f = rules_flags(r, id);
-            if (id < r->ntiles && (f & TILE_SOLID) && !(f & TILE_VOID) && id != 0) {
-                int idx = sprites_find(sh, tile_sprite(&r->tile[id]));
+            int c = (k - cx) * g->w + cx;
+            if (is_wall(s, c)) {
+                int idx = sprites_find(sh, tile_sprite(&r->tile[s->floor[c]]));
+                int low = wall_is_low(s, c), lift = low ? low_lift(L) : L->lift;
                 if (idx < 0) idx = sprites_find(sh, "wall");
-                const piece *p = idx >= 0 ? get_piece(art, sh, L, idx, PIECE_WALL) : NULL;
+                const piece *p = idx >= 0 ? get_piece(art, sh, L, idx, low ? PIECE_WALL_LOW : PIECE_WALL) : NULL;
                 corner(L, g, c, &x, &y);
-                if (p) blit_piece(d, p, x - tw / 2, y - L->lift, 255);
-                else draw_missing(d, x - tw / 2, y - L->lift, tw, th);
+                if (p) blit_piece(d, p, x - tw / 2, y - lift, 255);
+                else draw_missing(d, x - tw / 2, y - lift, tw, th);
             }
             int m = 0;
             while (m < opt->nslides && opt->slides[m].to != c) m++;
@@ -515,6 +551,15 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
             draw_object(d, sh, art, s, L, opt, sl->to, active, (int)((float)(fx - tx) * (1 - t)),
                         (int)((float)(fy - ty) * (1 - t)));
         }
+    }
+    for (int c = 0; opt->labels && c < g->ncells; c++) {
+        if (!opt->labels[c][0]) continue;
+        corner(L, g, c, &x, &y);
+        cell_label_draw(d, opt->labels[c], x - tw / 4, y, tw / 2, th, s->obj[c] != 0);
+    }
+    if (opt->cursor >= 0 && opt->cursor < g->ncells) {
+        corner(L, g, opt->cursor, &x, &y);
+        diamond_outline(d, x, y, tw, th, tw / 20 + 1, 0xFFFFFFFFu);
     }
     if (opt->highlight >= 0 && opt->highlight < g->ncells) {
         corner(L, g, opt->highlight, &x, &y);

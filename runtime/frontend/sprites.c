@@ -22,6 +22,7 @@ typedef struct cache_entry {
 struct sprite_cache {
     int n;
     cache_entry e[CACHE_ENTRIES];
+    uint8_t *alpha;             /* per sprite: 0 not looked at, 1 opaque, 2 transparent */
 };
 
 static void cache_reset(struct sprite_cache *c)
@@ -55,9 +56,28 @@ const image *sprites_scaled(const sprites *sh, int i, int w, int h)
     return &e->img;
 }
 
+int sprites_transparent(const sprites *sh, int i)
+{
+    const sprite *sp = sprites_get(sh, i);
+    if (!sp) return 0;
+    struct sprite_cache *c = sh->cache;
+    if (c && !c->alpha) c->alpha = calloc((size_t)sh->count, 1);
+    if (c && c->alpha && c->alpha[i]) return c->alpha[i] == 2;
+    int clear = 0;
+    for (int y = sp->y; y < sp->y + sp->h && !clear; y++)
+        for (int x = sp->x; x < sp->x + sp->w; x++)
+            if ((sh->sheet.px[(size_t)y * (size_t)sh->sheet.w + (size_t)x] >> 24) < 0xFF) {
+                clear = 1;
+                break;
+            }
+    if (c && c->alpha) c->alpha[i] = (uint8_t)(clear ? 2 : 1);
+    return clear;
+}
+
 void sprites_free(sprites *sh)
 {
     if (!sh) return;
+    if (sh->cache) free(sh->cache->alpha);
     if (sh->cache) cache_reset(sh->cache);
     free(sh->cache);
     sh->cache = NULL;

@@ -51,6 +51,10 @@ int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, e
  * lacks (their pictures stacked below), so a partial sheet still draws everything. */
 int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err);
 
+/* Whether sprite i lets what lies under it show (some pixel not fully opaque): a floor tile
+ * drawn that way goes over the plain floor. Found once per sprite and kept. */
+int sprites_transparent(const sprites *sh, int i);
+
 /* Index of the sprite called name, or -1 (also when sh is NULL). */
 int sprites_find(const sprites *sh, const char *name);
 /* The sprite at index i, or NULL when i is out of range. */

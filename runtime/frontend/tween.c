@@ -129,10 +129,10 @@ static int queue_record(tween *tw, const state *s, const record *r, bool reverse
     int32_t n = r->count;
     if (n <= 0) return 0;
     change *ch = malloc(sizeof *ch * (size_t)n);
-    pending *pend = malloc(sizeof *pend * (size_t)n);
-    found_motion *fm = malloc(sizeof *fm * (size_t)n);
+    pending *pend = malloc(sizeof *pend * (size_t)n * 2);   /* a change may be two halves */
+    found_motion *fm = malloc(sizeof *fm * (size_t)n * 2);
     int32_t *owner = malloc(sizeof *owner * (size_t)n);   /* change -> step (local) */
-    int32_t *mstep = malloc(sizeof *mstep * (size_t)n);   /* motion -> step (local) */
+    int32_t *mstep = malloc(sizeof *mstep * (size_t)n * 2); /* motion -> step (local) */
     int32_t *cmot = malloc(sizeof *cmot * (size_t)n);     /* change -> motion */
     int rc = -1;
     if (!ch || !pend || !fm || !owner || !mstep || !cmot) goto out;
@@ -153,26 +153,33 @@ static int queue_record(tween *tw, const state *s, const record *r, bool reverse
     for (int32_t i = 0; i < n; i++) cmot[i] = -1;
     for (int32_t i = 0; i < n; i++) {
         const change *c = &ch[i];
-        if (c->kind == CHANGE_FLOOR) continue;
-        bool vanish = c->before != 0 && c->after == 0, appear = c->before == 0 && c->after != 0;
-        if (!vanish && !appear) continue;
-        uint16_t value = vanish ? c->before : c->after;
-        int32_t k = 0;
-        while (k < np && !(pend[k].kind == c->kind && pend[k].value == value && pend[k].vanish != vanish)) k++;
-        if (k == np) {
-            pend[np++] = (pending){ c->cell, i, value, c->kind, vanish };
-            continue;
+        if (c->kind == CHANGE_FLOOR || c->kind == CHANGE_VAR) continue;
+        /* A change is an object (or number) leaving its cell, arriving, or, for numbers, both:
+         * a number replaced by another (a game's own actions turning numbered pieces round)
+         * leaves for where it arrives next, and the new one comes from where it left. */
+        bool replaced = c->kind == CHANGE_NUM && c->before && c->after && c->before != c->after;
+        for (int half = 0; half < 2; half++) {
+            bool vanish = half == 0;
+            if (vanish ? !(c->before && (c->after == 0 || replaced)) : !(c->after && (c->before == 0 || replaced)))
+                continue;
+            uint16_t value = vanish ? c->before : c->after;
+            int32_t k = 0;
+            while (k < np && !(pend[k].kind == c->kind && pend[k].value == value && pend[k].vanish != vanish)) k++;
+            if (k == np) {
+                pend[np++] = (pending){ c->cell, i, value, c->kind, vanish };
+                continue;
+            }
+            int32_t from = vanish ? c->cell : pend[k].cell, to = vanish ? pend[k].cell : c->cell;
+            int32_t other = pend[k].change, m = 0;
+            pend[k] = pend[--np];
+            /* A sliding tile logs its number and its object: one motion. */
+            while (m < nm && !(fm[m].from == from && fm[m].to == to)) m++;
+            if (m == nm) {
+                bool player = c->kind == CHANGE_OBJ && !sliding && (s->tflags[value] & TILE_PLAYER);
+                fm[nm++] = (found_motion){ from, to, other, i, player };
+            }
+            cmot[i] = cmot[other] = m;
         }
-        int32_t from = vanish ? c->cell : pend[k].cell, to = vanish ? pend[k].cell : c->cell;
-        int32_t other = pend[k].change, m = 0;
-        pend[k] = pend[--np];
-        /* A sliding tile logs its number and its object: one motion. */
-        while (m < nm && !(fm[m].from == from && fm[m].to == to)) m++;
-        if (m == nm) {
-            bool player = c->kind == CHANGE_OBJ && !sliding && (s->tflags[value] & TILE_PLAYER);
-            fm[nm++] = (found_motion){ from, to, other, i, player };
-        }
-        cmot[i] = cmot[other] = m;
     }
 
     /* Group motions into steps: each player motion is a step; boxes go with the player that
@@ -269,7 +276,8 @@ static void apply_step(tween *tw, const tween_step *st)
         switch (c->kind) {
         case CHANGE_FLOOR: tw->floor[c->cell] = (uint8_t)c->after; break;
         case CHANGE_OBJ: tw->obj[c->cell] = (uint8_t)c->after; break;
-        default: tw->num[c->cell] = c->after; break;
+        case CHANGE_NUM: tw->num[c->cell] = c->after; break;
+        default: break;             /* variables are not drawn */
         }
     }
     for (int32_t m = 0; m < st->nmotions; m++)

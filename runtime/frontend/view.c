@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/rules.h"
+#include "frontend/cell_marks.h"
 #include "frontend/layout_iso.h"
 #include "frontend/text.h"
 #include "frontend/theme.h"
@@ -289,6 +290,8 @@ view_options view_options_default(void)
     o.picture = NULL;
     o.picture_numbers = false;
     o.picture_whole = false;
+    o.cursor = -1;
+    o.labels = NULL;
     return o;
 }
 
@@ -398,8 +401,9 @@ static void draw_object(const drawer *d, const sprites *sh, const state *s, cons
             int slot = facing_slot(g->topo, s->facing);
             if (slot >= 0 && art[id].face[slot] >= 0) idx = art[id].face[slot];
             else if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
-        } else if (s->nplayers > 1) {
-            alpha = 150; /* the players that input does not move now */
+        } else if (s->nplayers > 1 && r->kind != RULES_ACTIONS) {
+            alpha = 150; /* the players that input does not move now (pieces of a game with its
+                            own actions stay solid: the selected one is framed instead) */
         }
         if (idx < 0 && art[id].face[FACE_DOWN] >= 0) idx = art[id].face[FACE_DOWN];
     }
@@ -431,11 +435,19 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     int ring = s->nplayers > 1 ? find_variant(sh, "selected", "", hex) : -1;
     int blink = blink_alpha(r, opt->clock_ms);
 
+    /* A floor tile whose picture lets things show through (a key, an arrow) lies on the
+     * plain floor. */
+    int plain = r->floor_id < ntiles ? art[r->floor_id].base : ART_NONE;
     for (c = 0; c < g->ncells; c++) {
         int id = s->floor[c];
         view_cell_rect(L, g, c, &x, &y, &w, &h);
-        if (id >= ntiles) draw_missing_floor(d, x, y, w, h);
-        else draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
+        if (id >= ntiles) {
+            draw_missing_floor(d, x, y, w, h);
+            continue;
+        }
+        if (id != r->floor_id && plain >= 0 && art[id].base >= 0 && sprites_transparent(sh, art[id].base))
+            draw_art(d, sh, plain, "floor", true, x, y, w, h, 255);
+        draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
     }
 
     /* Objects in motion are drawn last, over the still ones, between their two cells. */
@@ -458,6 +470,11 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
         draw_object(d, sh, s, art, ntiles, blank_sprite, nscale, active, ring, blink, opt, sl->to, x, y, w, h);
     }
 
+    for (c = 0; opt->labels && c < g->ncells; c++) {
+        if (!opt->labels[c][0]) continue;
+        view_cell_rect(L, g, c, &x, &y, &w, &h);
+        cell_label_draw(d, opt->labels[c], x, y, w, h, s->obj[c] != 0);
+    }
     if (opt->marks) {
         int dl = find_variant(sh, "deadlock", "", hex);
         for (c = 0; c < g->ncells; c++) {
@@ -466,6 +483,10 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
             if (dl >= 0) draw_sprite(d, sh, dl, x, y, w, h, 0xFFFFFFFFu, 255);
             else draw_outline_rect(d, x, y, w, h, w / 12 + 1, DEADLOCK);
         }
+    }
+    if (opt->cursor >= 0 && opt->cursor < g->ncells) {
+        view_cell_rect(L, g, opt->cursor, &x, &y, &w, &h);
+        cell_cursor_draw(d, x, y, w, h);
     }
     if (opt->highlight >= 0 && opt->highlight < g->ncells) {
         int cur = find_variant(sh, "cursor", "", hex);
@@ -507,16 +528,47 @@ static int draw_left(const drawer *d, int x, int x_max, int y, const char *s, in
     return x + text_width(buf, scale) + gap;
 }
 
+/* The status line: one line when the text fits; else the bar grows upwards and the text
+ * wraps at spaces onto up to STATUS_LINES lines (an error's file:line:col and message, the
+ * replay's keys), only the last one cut with "..." if even that is not enough. */
+enum { STATUS_LINES = 3 };
+
 void view_draw_status(const drawer *d, const char *text)
 {
-    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui, y0 = d->h - bar;
-    char buf[256];
+    int ui = ui_scale(d->w, d->h), bar = bar_height(ui), pad = 8 * ui, room = d->w - 2 * pad;
+    char lines[STATUS_LINES][256];
+    int n = 0;
     if (!text || !text[0]) return;
-    draw_fill_rect(d, 0, y0, d->w, bar, BAR);
+    const char *p = text;
+    while (*p && n < STATUS_LINES) {
+        while (*p == ' ') p++;
+        size_t len = strlen(p), fit = 0;
+        if (n == STATUS_LINES - 1 || text_width(p, ui) <= room) fit = len;
+        else {
+            /* the longest run that fits and ends where groups part (two spaces: "Space
+             * pause  Left/Right step"), else at a space; one word too long is cut */
+            for (int gap = 2; gap >= 1 && fit == 0; gap--)
+                for (size_t i = 1; i <= len && i < sizeof lines[n]; i++) {
+                    if (p[i] != '\0' && !(p[i] == ' ' && (gap == 1 || p[i + 1] == ' '))) continue;
+                    char tmp[256];
+                    snprintf(tmp, sizeof tmp, "%.*s", (int)i, p);
+                    if (text_width(tmp, ui) > room) break;
+                    fit = i;
+                }
+            if (fit == 0) fit = len;
+        }
+        char part[256];
+        snprintf(part, sizeof part, "%.*s", (int)fit, p);
+        text_ellipsize(part, ui, room, lines[n], sizeof lines[n]);
+        n++;
+        p += fit;
+    }
+    int step = TEXT_LINE_HEIGHT * ui, height = bar + (n - 1) * step, y0 = d->h - height;
+    draw_fill_rect(d, 0, y0, d->w, height, BAR);
     draw_fill_rect(d, 0, y0, d->w, ui > 1 ? ui / 2 : 1, BAR_EDGE);
-    text_ellipsize(text, ui, d->w - 2 * pad, buf, sizeof buf);
-    draw_text_shadowed(d, (d->w - text_width(buf, ui)) / 2,
-                       y0 + (bar - TEXT_CAP_HEIGHT * ui) / 2, buf, ui, INK_SOFT, SHADOW);
+    for (int i = 0; i < n; i++)
+        draw_text_shadowed(d, (d->w - text_width(lines[i], ui)) / 2,
+                           y0 + (bar - TEXT_CAP_HEIGHT * ui) / 2 + i * step, lines[i], ui, INK_SOFT, SHADOW);
 }
 
 void view_draw_hud(const drawer *d, const view_hud *hud)

@@ -82,6 +82,8 @@ typedef struct view_options {
                                    size, drawn instead of numbered tiles; NULL: numbers */
     bool picture_numbers;       /* picture mode: each tile's number small in its corner */
     bool picture_whole;         /* picture mode: the finished picture (the blank filled in) */
+    int cursor;                 /* the keyboard cursor's cell (games played by clicks), or -1 */
+    const char (*labels)[16];   /* per cell: text the game writes on it ("" none); may be NULL */
 } view_options;
 
 /* The background gradient behind levels and menus. */
@@ -90,7 +92,8 @@ void view_draw_background(const drawer *d);
 /* highlight -1, no marks, background drawn, no clock. */
 view_options view_options_default(void);
 
-/* Draws the background, every cell's floor, then the objects, then marks and highlight.
+/* Draws the background, every cell's floor (a floor sprite with transparent parts over the
+ * plain floor), then the objects, then labels, marks, the cursor and highlight.
  * Sprites are looked up by the tiles' sprite names, with variants when the sheet has them:
  * "hex_<name>" on hex grids, "<name>_on_goal" for a box on a matching goal,
  * "<name>_up/_down/_left/_right" for the active player by s->facing, with "selected" under it

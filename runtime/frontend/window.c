@@ -27,6 +27,8 @@ struct window {
     int dpad_dir, stick_dir;    /* PAD_DIR_* held on the d-pad and on the left stick */
     pad_repeat rep;
     int pad_event;              /* a hot-plug to report: 1 added, -1 removed, 0 none */
+    SDL_Rect windowed;          /* where the window was before fullscreen */
+    bool have_windowed;
 };
 
 static bool env_set(const char *name)
@@ -65,6 +67,24 @@ static void quit_video(void)
     if (SDL_WasInit(SDL_INIT_EVERYTHING) == 0) SDL_Quit();
 }
 
+/* A window asked bigger than the display's usable area (a 1366x768 laptop less its panel
+ * cannot show 960x720 and a title bar) is made smaller, keeping its shape, so that it shows
+ * whole with room for the window manager's frame. The dummy and offscreen drivers have no
+ * real display: scripted play keeps the size asked for, so screenshots stay the same. */
+static void fit_display(int *w, int *h)
+{
+    enum { FRAME_W = 16, FRAME_H = 64, MIN_W = 320, MIN_H = 240 };
+    SDL_Rect r;
+    if (SDL_GetDisplayUsableBounds(0, &r) != 0 || r.w <= MIN_W || r.h <= MIN_H) return;
+    int room_w = r.w - FRAME_W, room_h = r.h - FRAME_H;
+    if (*w <= room_w && *h <= room_h) return;
+    /* the tighter side decides; both shrink by the same factor */
+    long nw = room_w, nh = (long)*h * room_w / *w;
+    if (nh > room_h) nh = room_h, nw = (long)*w * room_h / *h;
+    *w = nw < MIN_W ? MIN_W : (int)nw;
+    *h = nh < MIN_H ? MIN_H : (int)nh;
+}
+
 int window_open(window **out, const char *title, int w, int h, error *err)
 {
     window *win;
@@ -89,6 +109,7 @@ int window_open(window **out, const char *title, int w, int h, error *err)
         quit_video();
         return error_set(err, NULL, 0, 0, "out of memory");
     }
+    if (driver && strcmp(driver, "offscreen") != 0 && strcmp(driver, "dummy") != 0) fit_display(&w, &h);
     win->win = SDL_CreateWindow(title ? title : "Tessera", SDL_WINDOWPOS_CENTERED,
                                 SDL_WINDOWPOS_CENTERED, w, h,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
@@ -107,6 +128,7 @@ int window_open(window **out, const char *title, int w, int h, error *err)
         return -1;
     }
     SDL_SetWindowMinimumSize(win->win, 320, 240);
+    SDL_EventState(SDL_DROPFILE, SDL_ENABLE); /* a level file dropped on the window opens */
     win->scale = 1;
     win->dpad_dir = win->stick_dir = PAD_DIR_NONE;
     win->rep.held = PAD_DIR_NONE;
@@ -375,6 +397,19 @@ int window_poll(window *win, input_event *ev)
             ev->mods = mods_of((Uint16)SDL_GetModState());
             to_canvas(win, e.button.x, e.button.y, &ev->x, &ev->y);
             return 1;
+        case SDL_DROPFILE: {
+            /* SDL hands over the path; one file per event (several dropped: several events) */
+            size_t n = e.drop.file ? strlen(e.drop.file) : 0;
+            if (n == 0) {
+                SDL_free(e.drop.file);
+                break;
+            }
+            ev->type = INPUT_DROP;
+            ev->button = n >= sizeof ev->path;
+            snprintf(ev->path, sizeof ev->path, "%s", e.drop.file);
+            SDL_free(e.drop.file);
+            return 1;
+        }
         case SDL_MOUSEWHEEL: {
             int mx, my, dy = e.wheel.y;
             if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) dy = -dy;
@@ -394,6 +429,21 @@ int window_poll(window *win, input_event *ev)
 }
 
 bool window_pad_held(const window *win) { return win && win->rep.held != PAD_DIR_NONE; }
+
+int window_push_drop(window *win, const char *path)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_DROPFILE;
+    e.drop.windowID = win && win->win ? SDL_GetWindowID(win->win) : 0;
+    e.drop.file = SDL_strdup(path);
+    if (!e.drop.file) return -1;
+    if (SDL_PushEvent(&e) != 1) {
+        SDL_free(e.drop.file);
+        return -1;
+    }
+    return 0;
+}
 
 int window_wait_event(window *win, int timeout_ms)
 {
@@ -417,12 +467,47 @@ char *window_clipboard_get(window *win)
     return copy;
 }
 
+/* Fullscreen covers the display the window is on. SDL asks the window manager for it
+ * (_NET_WM_STATE_FULLSCREEN on X11); with no window manager that request goes unanswered and
+ * the window keeps its size while SDL draws for the whole display, so the picture is cut.
+ * So the window is also made borderless and moved and sized over the display first, which
+ * X11 does at once when nobody manages the window; with a manager, its own fullscreen wins.
+ * Leaving puts back the border, size and place the window had. */
 int window_toggle_fullscreen(window *win)
 {
     Uint32 now = SDL_GetWindowFlags(win->win) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-    Uint32 want = now ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP;
-    if (SDL_SetWindowFullscreen(win->win, want) != 0) return -1;
-    return want ? 1 : 0;
+    if (!now) {
+        SDL_Rect r;
+        int d = SDL_GetWindowDisplayIndex(win->win);
+        SDL_GetWindowPosition(win->win, &win->windowed.x, &win->windowed.y);
+        SDL_GetWindowSize(win->win, &win->windowed.w, &win->windowed.h);
+        /* SDL places the frame where the client was asked to go: keep the frame's offset */
+        int top = 0, left = 0;
+        if (SDL_GetWindowBordersSize(win->win, &top, &left, NULL, NULL) == 0) {
+            win->windowed.x -= left;
+            win->windowed.y -= top;
+        }
+        win->have_windowed = true;
+        if (d >= 0 && SDL_GetDisplayBounds(d, &r) == 0) {
+            SDL_SetWindowBordered(win->win, SDL_FALSE);
+            SDL_SetWindowPosition(win->win, r.x, r.y);
+            SDL_SetWindowSize(win->win, r.w, r.h);
+        }
+        if (SDL_SetWindowFullscreen(win->win, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+            SDL_SetWindowBordered(win->win, SDL_TRUE);
+            SDL_SetWindowSize(win->win, win->windowed.w, win->windowed.h);
+            SDL_SetWindowPosition(win->win, win->windowed.x, win->windowed.y);
+            return -1;
+        }
+        return 1;
+    }
+    if (SDL_SetWindowFullscreen(win->win, 0) != 0) return -1;
+    SDL_SetWindowBordered(win->win, SDL_TRUE);
+    if (win->have_windowed) {
+        SDL_SetWindowSize(win->win, win->windowed.w, win->windowed.h);
+        SDL_SetWindowPosition(win->win, win->windowed.x, win->windowed.y);
+    }
+    return 0;
 }
 
 void window_wait_ms(uint32_t ms) { SDL_Delay(ms); }

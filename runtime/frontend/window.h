@@ -18,8 +18,12 @@ typedef enum input_type {
     INPUT_RESIZE,               /* x, y: the new canvas size (also after a DPI change, and when
                                    the window was uncovered and must be drawn again) */
     INPUT_QUIT,                 /* the window was closed */
-    INPUT_WHEEL                 /* x, y: canvas pixels; wheel: +1 per notch up, -1 down */
+    INPUT_WHEEL,                /* x, y: canvas pixels; wheel: +1 per notch up, -1 down */
+    INPUT_DROP                  /* a file dropped on the window: path (button 1: the path was
+                                   too long for path and is cut; nothing should open it) */
 } input_type;
+
+enum { INPUT_PATH_MAX = 4096 };
 
 enum { INPUT_MOD_SHIFT = 1, INPUT_MOD_CTRL = 2, INPUT_MOD_ALT = 4 };
 
@@ -30,6 +34,7 @@ typedef struct input_event {
     int mods;                   /* INPUT_MOD_* held during a key or click */
     int repeat;                 /* a key held down, repeating */
     int wheel;
+    char path[INPUT_PATH_MAX];  /* INPUT_DROP */
 } input_event;
 
 /* Opens a resizable, HiDPI-aware window of w x h points. Fails with a message saying no
@@ -55,6 +60,9 @@ int window_present(window *win, const canvas *c);
  * "pad:dpdown" "pad:dpleft" "pad:dpright", repeating while held; "pad:added" and
  * "pad:removed" report hot-plugging. */
 int window_poll(window *win, input_event *ev);
+/* Queues a file drop as if the file had been dropped on the window (scripted play and tests
+ * take the same path as a real drop). 0, or -1 when SDL cannot queue it. */
+int window_push_drop(window *win, const char *path);
 /* Blocks until an event arrives or timeout_ms passes; 1 if one is waiting. */
 int window_wait_event(window *win, int timeout_ms);
 /* A gamepad direction is held (it repeats: the loop must keep polling). */

@@ -30,7 +30,9 @@ extern const api_doc api_level[];        /* lstate.c: level methods (level:NAME)
 extern const api_doc api_region[];       /* lregion.c: region methods */
 extern const api_doc api_game_fields[];  /* gamedef.c: the game table (the checker's own list) */
 extern const api_doc api_tile_flags[];   /* gamedef.c: tile entry keys (the checker's own list) */
-extern const api_doc api_move[];         /* game.c: the move table on_move receives */
+extern const api_doc api_move[];         /* game.c: the move table on_move and can_move receive */
+extern const api_doc api_action[];       /* game.c: the action table act receives */
+extern const api_doc api_action_fields[]; /* gamedef.c: the keys of an action declaration */
 
 /* Opens a fresh sandbox and compares what it registers (tessera.*, tessera.sliding.*, level
  * and region methods) with the lists above. Returns the number of problems, described one

@@ -12,12 +12,27 @@
 #include "core/rules.h"
 #include "core/state.h"
 #include "script/game.h"
+#include "script/host.h"
 
 #define TESSERA_LEVEL "tessera.level"
 #define TESSERA_REGION "tessera.region"
 
 /* ltessera.c */
 int luaopen_tessera(lua_State *L);
+
+/* {====== game.c: games a script names */
+
+/* The script of game name_or_path as a script may name it (tessera.load, tessera.import):
+ * like game_find_script along h's search path, but only files beneath h's roots count, and a
+ * path that leads elsewhere is refused with the same words whether or not it exists. */
+char *game_find_confined(const host *h, const char *from_dir, const char *name, const char *skip, error *err);
+/* A game a script starts: found as above, run in a state drawing on parent's budget and
+ * reading only what parent may. */
+game *game_load_child(const host *parent, const char *name_or_path, error *err);
+/* The sandbox a game runs in (skins drawn for a game run beside it). */
+const host *game_host(const game *g);
+
+/* }====== */
 
 /* {====== lstate.c: the level userdata ====== */
 
@@ -30,7 +45,14 @@ typedef struct tlevel {
     game *g;                    /* owned: the game (hooks, full solved rule) */
     levelset *set;              /* owned: the collection the level comes from */
     int index;                  /* owned: 0-based level in set */
-    state own;                  /* owned: the state s points to */
+    /* C memory held for the script, counted by the host whose script made the level (host.h):
+     * the level set and state of an owned level, and the growth of the undo history the
+     * script made. */
+    host *owner;
+    size_t charged;
+    size_t history_seen;        /* the history's size when last counted */
+    state own;                  /* owned: the state s points to. Last: a borrowed level is
+                                   allocated only up to here (offsetof(tlevel, own)) */
 } tlevel;
 
 void tlevel_open(lua_State *L);                  /* creates the metatable */
@@ -39,6 +61,11 @@ void tlevel_invalidate(tlevel *lv);
 /* Pushes an owned level with nothing in it yet: fill g, set, index, then call tlevel_start. */
 tlevel *tlevel_push_owned(lua_State *L);
 int tlevel_start(tlevel *lv, error *err);        /* state_init on set->levels[index] */
+/* Counts bytes more in the level's charge (0), or -1 when the pool cannot hold them. */
+int tlevel_charge(tlevel *lv, size_t bytes);
+/* The bytes a level set and a state of one of its levels take (for tlevel_charge). */
+size_t tlevel_set_bytes(const levelset *set, const ruleset *r);
+size_t tlevel_state_bytes(const level *lv, const ruleset *r);
 /* Frees what the level owns and makes it invalid (__gc and __close do this). */
 void tlevel_release(tlevel *lv);
 
@@ -57,6 +84,13 @@ void tregion_set_count(lua_State *L, int idx, int count);
 
 /* Adds extend and import to the tessera table on top of the stack. */
 void textend_open(lua_State *L);
+
+/* }====== */
+
+/* {====== lstrict.c: strict globals (game scripts) ====== */
+
+/* From now on, reading an undeclared global or assigning one outside a main chunk raises. */
+void tstrict_open(lua_State *L);
 
 /* }====== */
 

@@ -9,14 +9,11 @@
  * Hook calls return 0, or -1 with err filled ("file:line: message"); a failing hook changes
  * nothing in the app's control flow beyond that return: the move it follows stands.
  *
- * Undo and hooks: on_move may change the level (through the logged state primitives). For its
- * changes to join the move's undo record, the app wraps the move and the hook in one history
- * record:
- *
- *     history_begin(s, dir);
- *     move_result r = engine_move(s, dir);
- *     if (r != MOVE_BLOCKED) game_on_move(g, s, dir, r == MOVE_PUSH, &err);
- *     history_end(s);
+ * Undo and hooks: every input becomes one history record made here. game_step makes a move
+ * of the push or sliding family with the game's hooks (can_move may refuse it first; on_move's
+ * changes join the move's record); game_do_action does one of the game's own actions (its act
+ * function's changes are the record; a refused action leaves nothing). Hooks change the level
+ * only through the logged state primitives, so undo, redo, replay and the hash follow them.
  *
  * Levels handed to hooks are only valid during the call: a script that keeps one and uses it
  * later gets a clean Lua error, never a dangling pointer. */
@@ -27,6 +24,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/action.h"
+#include "core/level.h"
+#include "core/engine.h"
 #include "core/error.h"
 #include "core/rules.h"
 #include "core/state.h"
@@ -40,6 +40,9 @@ typedef struct game game;
 /* Lets every game loaded from now on read files under dir (the user's mods folders): see the
  * sandbox in script/host.h. 0, or -1 out of memory. */
 int game_allow_reading(const char *dir);
+/* Where games' scripts look level files up by name (tessera.load(game, "GAME/FILE.xsb")): the
+ * mods' levels/ folders, then the bundled one (GAME_SEARCH_SEP between). */
+void game_set_level_path(const char *list);
 
 /* Loads and validates a game. scripts_dir is the search path of bundled games, one folder or
  * several separated by GAME_SEARCH_SEP (may be NULL when a path is given). Returns NULL with
@@ -81,17 +84,64 @@ int game_controls(const game *g, const char ***lines);
 /* The board size of sliding games (size = {w, h}; 4 x 4 if not given); 0 x 0 for others
  * that declare none. */
 void game_default_size(const game *g, int *w, int *h);
-/* Whether the script defines a hook: "on_move", "on_solved", "on_reload", "scramble" or
- * "solved" (a function, not the built-in rule). */
+/* Whether the script defines a hook: "on_move", "on_solved", "on_reload", "scramble",
+ * "solved" (a function, not the built-in rule), "act", "can_move", "heuristic", "candidates"
+ * or "labels". */
 bool game_has_hook(const game *g, const char *hook);
+/* Whether hooks may change what a move does on s's level: on_move or can_move, unless the
+ * game's reacts_to tiles are absent from it (s->react). */
+bool game_moves_hooked(const game *g, const state *s);
 /* The script and the modules it required, for hot reload to watch. */
 int game_source_files(const game *g, const char *const **files);
 
-/* on_move(level, move) after a successful move; move = { dir = "up", pushed = bool,
- * to = cell of the active player (the blank for sliding rules) }. dir -1 gives dir = nil. */
-int game_on_move(game *g, state *s, int dir, int pushed, error *err);
-/* The built-in rule (state_solved), or the script's solved(level) function. */
+/* A file the game's script names (its levels, art or picture), read as the script itself
+ * would read it: beneath the game's sandbox roots (see core/confine.h), relative names from
+ * the script's folder. A malloc'd, NUL-terminated copy (length in *len; the name as given,
+ * joined to the script's folder, into path when path is not NULL), or NULL with err ("NAME:
+ * outside the folders scripts may read", "no such file", "not a regular file", ...). Files
+ * larger than max bytes are refused. */
+char *game_read_file(const game *g, const char *name, size_t max, size_t *len, char *path, size_t size, error *err);
+/* Whether game_read_file would find name (a regular file beneath the roots). */
+bool game_may_read(const game *g, const char *name);
+/* A file the app found for the game (path from the working folder): its levels = "..." file
+ * along the search path (by_game: always beneath the game's roots, since the script named
+ * it), or a level file the player or a mod's folder gave (beneath the roots when one covers
+ * it, so a mod's file that leads elsewhere is refused; otherwise read as named). As
+ * game_read_file otherwise. */
+char *game_read_path(const game *g, const char *path, bool by_game, size_t max, size_t *len, error *err);
+/* Like game_load, reading the script only beneath the mods and search-path folders (a mod's
+ * file that leads elsewhere is not run): for scripts the app lists from a mod's folder. */
+game *game_load_listed(const char *scripts_dir, const char *path, error *err);
+
+/* One move of the push or sliding family in dir, with the game's hooks, as one record:
+ * can_move (asked on the position before the move) may refuse it, on_move's changes join it.
+ * *result is what the move did (MOVE_BLOCKED: refused or blocked, nothing recorded). Returns
+ * 0, or -1 with err when a hook failed (a failing can_move refuses; after a failing on_move
+ * the move stands). */
+int game_step(game *g, state *s, int dir, move_result *result, error *err);
+/* on_move(level, move) after a successful move (see api_move); info from engine_move_info
+ * (NULL: only dir, pushed and the active player's cell). dir -1 gives dir = nil. */
+int game_on_move(game *g, state *s, int dir, int pushed, const move_info *info, error *err);
+/* One of the game's own actions, as one record: *done is 1 when it was done, 0 when act
+ * refused it, changed nothing or failed (then nothing of it is left). 0, or -1 with err when
+ * act raised an error. */
+int game_do_action(game *g, state *s, const action *a, int *done, error *err);
+/* The built-in rule (state_solved), or the script's solved(level) function. A function that
+ * raises is an error (never a solve): *solved is false then. */
 int game_check_solved(game *g, state *s, bool *solved, error *err);
+/* Checks every level of set the way play starts them: a level solved at its start is an
+ * error at its line ("nothing to do"), a solved function that raises there an error at the
+ * script's line. 0, or -1 with err. */
+int game_check_levels(game *g, const levelset *set, error *err);
+/* heuristic(level): the game's estimate of the steps left (>= 0); 0 without the hook. */
+int game_heuristic(game *g, state *s, double *h, error *err);
+/* candidates(level) into out (at most max): how many, or -1 with err (also when it returns
+ * more than max). 0 without the hook (the caller makes its own list). */
+int game_candidates(game *g, state *s, action *out, int max, error *err);
+enum { GAME_LABEL_MAX = 16 };
+/* labels(level): text per cell into labels (ncells entries, "" for none). 1 when the game
+ * has the hook, 0 when not, -1 with err. */
+int game_labels(game *g, state *s, char (*labels)[GAME_LABEL_MAX], error *err);
 /* The message to show: on_solved(level)'s string, else "Level complete!" (also on error). */
 int game_on_solved(game *g, state *s, char *msg, size_t size, error *err);
 /* on_reload(level) after a hot reload swapped the rules in. */

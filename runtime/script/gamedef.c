@@ -11,6 +11,7 @@
  * Flags: solid goal pushable player slippery hole void numbered object (booleans),
  * colour = 1.. or a colour name, sprite = "name". A tile is an object when it is pushable, a
  * player, numbered or object = true; else it is a floor. */
+#define _POSIX_C_SOURCE 200809L
 #include "script/bindings.h"
 #include "script/api_doc.h"
 
@@ -19,8 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
+
+#include "core/confine.h"
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
@@ -40,12 +45,24 @@ static const struct { const char *name; uint32_t flag; } tile_flags[] = {
 /* The fields a game table may have: the checker refuses any other, and the reference
  * (scripts/API.md) is written from this list. */
 const api_doc api_game_fields[] = {
+    { "act", NULL, "fun(level: tessera.level, action: tessera.action): boolean?",
+      "rules = \"actions\": does one action; everything it changes is one undo record. Return false to refuse it (nothing changes, nothing is recorded)." },
+    { "actions", NULL, "table<string, tessera.actiondef>?",
+      "rules = \"actions\": the game's actions by name ([a-z][a-z0-9_]*), each with the input that makes it (see \"Action declarations\")." },
     { "art", NULL, "string?", "The game's own pictures: a skin script (the skin.lua format, see README) beside the game script; its tiles replace those of the same name in the player's skin." },
     { "author", NULL, "string?", "Who made the game." },
+    { "can_move", NULL, "fun(level: tessera.level, move: tessera.move): boolean?",
+      "Push and sliding rules: asked before each move, the level as it is; false refuses the move (nothing changes, nothing is recorded)." },
+    { "candidates", NULL, "fun(level: tessera.level): tessera.action[]?",
+      "rules = \"actions\": the actions worth trying from this position, for hints and the solver (default: every action at every cell it can take). Leave none out that a solution may need." },
     { "chain", NULL, "integer?", "How many boxes one push may move in a row (1..64, default 1)." },
     { "controls", NULL, "string[][]?", "The game's own keys for F1: { { \"Space\", \"a new shuffle\" }, ... } (at most 64)." },
     { "description", NULL, "string?", "One line shown beside the name in the menu." },
     { "help", NULL, "string[]?", "Lines shown under F1 (at most 64)." },
+    { "heuristic", NULL, "fun(level: tessera.level): number?",
+      "For hints and the solver: an estimate of the moves or actions still needed (0 when solved); the search tries the lowest first. Never more than the truth keeps solutions shortest." },
+    { "labels", NULL, "fun(level: tessera.level): table<integer, string|number>?",
+      "Text drawn on cells: { [cell] = \"3\", ... } for the position shown (asked again when it changes)." },
     { "image", NULL, "string?", "Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it." },
     { "levels", NULL, "string?", "The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle." },
     { "name", NULL, "string", "Shown in menus (required)." },
@@ -55,13 +72,27 @@ const api_doc api_game_fields[] = {
     { "on_reload", NULL, "fun(level: tessera.level)?", "Called after hot reload swapped the edited script in." },
     { "on_solved", NULL, "fun(level: tessera.level): string?", "The message to show when a level is solved (default \"Level complete!\")." },
     { "pull", NULL, "boolean?", "true: the player pulls the box behind it instead of pushing." },
-    { "rules", NULL, "\"push\"|\"sliding\"?", "The move family (default \"push\")." },
+    { "reacts_to", NULL, "string[]?",
+      "The tiles the move hooks (on_move, can_move) react to: a level with none of them is solved by the C push solver, hooks or not." },
+    { "rules", NULL, "\"push\"|\"sliding\"|\"actions\"?",
+      "How things move (default \"push\"); \"actions\": only by the game's own actions (declare them in actions, do them in act)." },
     { "scramble", NULL, "fun(w: integer, h: integer): integer[]?", "Sliding games: a new solvable board as a flat list, 0 the blank." },
     { "size", NULL, "integer[]?", "{ w, h }: the size of new sliding boards (default 4 x 4)." },
     { "solved", NULL, "string|fun(level: tessera.level): boolean?",
       "\"boxes on goals\" (push default), \"every goal holds a box\", \"tiles in order\" (sliding), or a function." },
     { "tiles", NULL, "table<string|integer, tessera.tile>", "Glyph -> tile entry (required); entries without a glyph define tiles no level writes." },
     { "topology", NULL, "\"square\"|\"hex\"?", "The grid (default \"square\"; hex: odd rows shifted right)." },
+    { "vars", NULL, "table<string, boolean|number|string>?",
+      "The level's own variables and the values every level starts with: { keys = 0, mode = \"walk\" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them." },
+    { NULL, NULL, NULL, NULL }
+};
+
+/* The keys of an action declaration (actions = { NAME = { ... } }). */
+const api_doc api_action_fields[] = {
+    { "click", NULL, "boolean?", "A click on a cell does it there (and, from the keyboard, Space or Return at the cursor, which the arrows move when no action takes directions)." },
+    { "dirs", NULL, "boolean?", "The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players." },
+    { "help", NULL, "string?", "What it does, shown by F1 beside its input." },
+    { "keys", NULL, "string[]?", "Keys that do it (key names as --keys writes them, e.g. \"e\", \"space\"), at the selected player's cell on levels with players." },
     { NULL, NULL, NULL, NULL }
 };
 
@@ -81,7 +112,15 @@ const api_doc api_tile_flags[] = {
     { NULL, NULL, NULL, NULL }
 };
 
-static const char *const hook_fields[] = { "on_move", "on_solved", "on_reload", "scramble", NULL };
+static const char *const hook_fields[] = { "on_move", "on_solved", "on_reload", "scramble", "act", "can_move",
+                                           "heuristic", "candidates", "labels", NULL };
+
+/* Keys the host keeps for itself in every game: an action cannot take them. */
+static const char *const host_keys[] = {
+    "up", "down", "left", "right", "w", "a", "s", "d", "z", "u", "backspace", "y", "r", "n", "p", "h", "x", "l",
+    "tab", "escape", "f1", "f11", "f12", "v", "t", "k", "m", "equals", "minus", "pageup", "pagedown",
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", NULL
+};
 
 typedef struct spec {
     lua_State *L;
@@ -190,24 +229,36 @@ static int line_of_index(const spec *sp, int from, lua_Integer i)
 
 static int field_line(const spec *sp, const char *key) { return line_of_key(sp, sp->line, key); }
 
-/* Pushes the text of file path (at most SPEC_MAX_SOURCE bytes), or nil. The file is opened
- * only while nothing can raise, so an allocation error cannot leak it. */
+/* The size of the regular file path, or -1 (never blocks: a FIFO is no source). */
+static long source_size(const char *path)
+{
+    error err;
+    struct stat st;
+    int fd = confine_open_regular(path, &err);
+    if (fd < 0) return -1;
+    long size = fstat(fd, &st) == 0 ? (long)st.st_size : -1;
+    close(fd);
+    return size;
+}
+
+/* Pushes the text of file path (at most SPEC_MAX_SOURCE bytes), or nil. Only a file some
+ * host compiled is read (a chunk can claim any name). The file is opened only while nothing
+ * can raise, so an allocation error cannot leak it. */
 static void push_file_text(lua_State *L, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    if (f) fclose(f);
+    long size = host_source_known(path) ? source_size(path) : -1;
     if (size < 0 || size > SPEC_MAX_SOURCE) {
         lua_pushnil(L);
         return;
     }
     char *buf = lua_newuserdatauv(L, (size_t)size + 1, 0);
     size_t got = 0;
-    f = fopen(path, "rb");
-    if (f) {
-        got = fread(buf, 1, (size_t)size, f);
-        fclose(f);
+    error err;
+    int fd = confine_open_regular(path, &err);
+    if (fd >= 0) {
+        ssize_t n;
+        while (got < (size_t)size && (n = read(fd, buf + got, (size_t)size - got)) > 0) got += (size_t)n;
+        close(fd);
     }
     lua_pushlstring(L, buf, got);
     lua_remove(L, -2);
@@ -389,12 +440,18 @@ static void check_solved(const spec *sp, ruleset *r)
         const char *const *known = kind == RULES_SLIDING ? sliding_rules : push_rules;
         int i = 0;
         while (known[i] && strcmp(known[i], s) != 0) i++;
+        if (!known[i] && kind == RULES_ACTIONS && r->tile_id && strcmp(s, sliding_rules[0]) == 0) {
+            lua_pop(L, 1);      /* numbered boards played by actions: in order, like sliding */
+            return;
+        }
         if (!known[i])
             spec_error(sp, field_line(sp, "solved"), "unknown solved rule '%s' for %s rules (use '%s' or a function)",
                        s, kind == RULES_SLIDING ? "sliding" : "push", known[0]);
         r->fill_goals = strcmp(s, "every goal holds a box") == 0;
     } else if (t != LUA_TNIL) {
         type_error(sp, "solved", "a rule name or a function(level)");
+    } else if (kind == RULES_ACTIONS) {
+        spec_error(sp, 0, "rules = \"actions\" needs a solved rule: solved = function(level) ... end (or \"boxes on goals\")");
     }
     lua_pop(L, 1);
 }
@@ -407,6 +464,16 @@ static void check_hooks(const spec *sp, rules_kind kind)
         if (t != LUA_TNIL && t != LUA_TFUNCTION) type_error(sp, hook_fields[i], "a function");
         if (t == LUA_TFUNCTION && kind != RULES_SLIDING && strcmp(hook_fields[i], "scramble") == 0)
             spec_error(sp, field_line(sp, "scramble"), "field 'scramble' is for sliding games (rules = \"sliding\")");
+        if (t == LUA_TFUNCTION && kind != RULES_ACTIONS &&
+            (strcmp(hook_fields[i], "act") == 0 || strcmp(hook_fields[i], "candidates") == 0))
+            spec_error(sp, field_line(sp, hook_fields[i]), "field '%s' is for games with their own actions (rules = \"actions\")",
+                       hook_fields[i]);
+        if (t == LUA_TFUNCTION && kind == RULES_ACTIONS &&
+            (strcmp(hook_fields[i], "on_move") == 0 || strcmp(hook_fields[i], "can_move") == 0))
+            spec_error(sp, field_line(sp, hook_fields[i]), "field '%s' is for push and sliding moves; with rules = \"actions\" "
+                       "the game's act does everything", hook_fields[i]);
+        if (t == LUA_TNIL && kind == RULES_ACTIONS && strcmp(hook_fields[i], "act") == 0)
+            spec_error(sp, 0, "rules = \"actions\" needs act = function(level, action) ... end");
         lua_setfield(L, sp->frozen, hook_fields[i]);
     }
 }
@@ -729,6 +796,198 @@ static void check_numeric(const spec *sp, ruleset *r)
 
 /* }==================================================================== */
 
+/* {====================================================================
+ * Actions, variables and what the hooks react to
+ * ===================================================================== */
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The string keys of the table on top of the stack, sorted (they stay alive in the table);
+ * at most max of them, else an error naming field. */
+static int sorted_keys(const spec *sp, const char *field, const char **names, int max, const char *what)
+{
+    lua_State *L = sp->L;
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            spec_error(sp, field_line(sp, field), "%s are named by strings, found a %s key", what, luaL_typename(L, -1));
+        if (n == max) spec_error(sp, field_line(sp, field), "field '%s' has more than %d entries", field, max);
+        names[n++] = lua_tostring(L, -1);
+    }
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    return n;
+}
+
+static bool is_host_key(const char *key)
+{
+    for (int i = 0; host_keys[i]; i++)
+        if (strcmp(host_keys[i], key) == 0) return true;
+    return false;
+}
+
+/* One declaration (the table on top of the stack) into d. */
+static void read_action(const spec *sp, int line, const char *name, action_def *d, bool *has_click)
+{
+    lua_State *L = sp->L;
+    if (!lua_istable(L, -1))
+        spec_error(sp, line, "actions.%s must be a table like { click = true }, got a %s", name, luaL_typename(L, -1));
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            spec_error(sp, line, "actions.%s: keys are names (click, dirs, keys, help)", name);
+        const char *key = lua_tostring(L, -2);
+        int k = line_of_key(sp, line, key);
+        if (strcmp(key, "click") == 0 || strcmp(key, "dirs") == 0) {
+            if (!lua_isboolean(L, -1))
+                spec_error(sp, k, "actions.%s.%s must be true or false, got a %s", name, key, luaL_typename(L, -1));
+            if (lua_toboolean(L, -1)) d->flags |= key[0] == 'c' ? ACTION_CLICK : ACTION_DIRS;
+        } else if (strcmp(key, "help") == 0) {
+            if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) >= ACTION_HELP_MAX)
+                spec_error(sp, k, "actions.%s.help must be a string of at most %d characters", name, ACTION_HELP_MAX - 1);
+            snprintf(d->help, sizeof d->help, "%s", lua_tostring(L, -1));
+        } else if (strcmp(key, "keys") == 0) {
+            if (!lua_istable(L, -1)) spec_error(sp, k, "actions.%s.keys must be a list of key names", name);
+            int n = (int)lua_rawlen(L, -1);
+            if (n > ACTION_KEYS_MAX) spec_error(sp, k, "actions.%s.keys: at most %d keys", name, ACTION_KEYS_MAX);
+            for (int i = 1; i <= n; i++) {
+                if (lua_rawgeti(L, -1, i) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) >= ACTION_KEY_MAX)
+                    spec_error(sp, k, "actions.%s.keys[%d] must be a key name (\"e\", \"space\", ...)", name, i);
+                const char *key_name = lua_tostring(L, -1);
+                if (is_host_key(key_name))
+                    spec_error(sp, k, "actions.%s.keys: '%s' is one of the host's own keys (moves, undo, menus)", name,
+                               key_name);
+                snprintf(d->keys[d->nkeys++], ACTION_KEY_MAX, "%s", key_name);
+                lua_pop(L, 1);
+            }
+        } else {
+            spec_error(sp, k, "actions.%s: unknown key '%s' (click, dirs, keys, help)", name, key);
+        }
+        lua_pop(L, 1);
+    }
+    if (!d->flags && !d->nkeys)
+        spec_error(sp, line, "actions.%s: nothing makes it (give it click = true, dirs = true or keys)", name);
+    if (d->flags & ACTION_CLICK) *has_click = true;
+}
+
+static void check_actions(const spec *sp, ruleset *r)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "actions");
+    int line = field_line(sp, "actions");
+    if (t == LUA_TNIL) {
+        if (r->kind == RULES_ACTIONS)
+            spec_error(sp, 0, "rules = \"actions\" needs actions = { NAME = { click = true }, ... }");
+        lua_pop(L, 1);
+        return;
+    }
+    if (r->kind != RULES_ACTIONS)
+        spec_error(sp, line, "field 'actions' is for games with their own actions (rules = \"actions\")");
+    if (t != LUA_TTABLE) type_error(sp, "actions", "a table { NAME = { click = true }, ... }");
+    const char *names[ACTIONS_MAX];
+    int n = sorted_keys(sp, "actions", names, ACTIONS_MAX, "actions");
+    if (n == 0) spec_error(sp, line, "field 'actions' declares no action");
+    bool has_click = false;
+    for (int i = 0; i < n; i++) {
+        const char *name = names[i];
+        int at = line_of_key(sp, line ? line : sp->line, name);
+        bool ok = islower((unsigned char)name[0]) && strlen(name) < ACTION_NAME_MAX;
+        for (const char *c = name; ok && *c; c++) ok = islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '_';
+        if (!ok)
+            spec_error(sp, at ? at : line, "action name '%s': lower-case letters, digits and '_', starting with a letter "
+                       "(at most %d)", name, ACTION_NAME_MAX - 1);
+        action_def *d = &r->action[r->nactions++];
+        memset(d, 0, sizeof *d);
+        snprintf(d->name, sizeof d->name, "%s", name);
+        lua_getfield(L, -1, name);
+        read_action(sp, at ? at : line, name, d, &has_click);
+        lua_pop(L, 1);
+    }
+    /* With a click action, Space and Return press it at the keyboard cursor. */
+    for (int i = 0; has_click && i < r->nactions; i++)
+        for (int k = 0; k < r->action[i].nkeys; k++)
+            if (!strcmp(r->action[i].keys[k], "space") || !strcmp(r->action[i].keys[k], "return"))
+                spec_error(sp, line, "actions.%s.keys: '%s' does the click action at the cursor in this game",
+                           r->action[i].name, r->action[i].keys[k]);
+    lua_pop(L, 1);
+}
+
+static void check_vars(const spec *sp, ruleset *r)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "vars");
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    int line = field_line(sp, "vars");
+    if (t != LUA_TTABLE) type_error(sp, "vars", "a table { name = starting value, ... }");
+    const char *names[VARS_MAX];
+    int n = sorted_keys(sp, "vars", names, VARS_MAX, "variables");
+    for (int i = 0; i < n; i++) {
+        const char *name = names[i];
+        int at = line_of_key(sp, line ? line : sp->line, name);
+        bool ok = (isalpha((unsigned char)name[0]) || name[0] == '_') && strlen(name) < VAR_NAME_MAX;
+        for (const char *c = name; ok && *c; c++) ok = isalnum((unsigned char)*c) || *c == '_';
+        if (!ok)
+            spec_error(sp, at ? at : line, "variable name '%s': letters, digits and '_' (at most %d)", name,
+                       VAR_NAME_MAX - 1);
+        var_def *d = &r->vars[r->nvars++];
+        memset(d, 0, sizeof *d);
+        snprintf(d->name, sizeof d->name, "%s", name);
+        lua_getfield(L, -1, name);
+        size_t len;
+        switch (lua_type(L, -1)) {
+        case LUA_TBOOLEAN: var_value_bool(&d->init, lua_toboolean(L, -1)); break;
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, -1)) var_value_int(&d->init, lua_tointeger(L, -1));
+            else var_value_num(&d->init, lua_tonumber(L, -1));
+            break;
+        case LUA_TSTRING: {
+            const char *text = lua_tolstring(L, -1, &len);
+            if (var_value_text(&d->init, text, len) != 0)
+                spec_error(sp, at ? at : line, "vars.%s: a string of at most %d bytes", name, VAR_TEXT_MAX - 1);
+            break;
+        }
+        default:
+            spec_error(sp, at ? at : line, "vars.%s must start as a boolean, a number or a string, got a %s", name,
+                       luaL_typename(L, -1));
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static void check_reacts_to(const spec *sp, ruleset *r)
+{
+    lua_State *L = sp->L;
+    int t = get_field(sp, "reacts_to");
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    int line = field_line(sp, "reacts_to");
+    if (t != LUA_TTABLE) type_error(sp, "reacts_to", "a list of tile names");
+    int n = (int)lua_rawlen(L, -1);
+    for (int i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
+            spec_error(sp, line, "reacts_to[%d] must be a tile name, got a %s", i, luaL_typename(L, -1));
+        const char *name = lua_tostring(L, -1);
+        int id = rules_find_tile(r, name);
+        if (id < 0) spec_error(sp, line, "reacts_to: unknown tile '%s' (define it in the tiles table)", name);
+        r->react_tiles |= (uint64_t)1 << id;
+        lua_pop(L, 1);
+    }
+    r->reacts = true;
+    lua_pop(L, 1);
+}
+
+/* }==================================================================== */
+
 int gamedef_create(lua_State *L)
 {
     spec sp;
@@ -751,9 +1010,10 @@ int gamedef_create(lua_State *L)
     if (topo && topology_from_name(topo, &r->topo) != 0)
         spec_error(&sp, field_line(&sp, "topology"), "unknown topology '%s' (square or hex)", topo);
     const char *rules = string_field(&sp, "rules", false);
-    if (rules && strcmp(rules, "push") != 0 && strcmp(rules, "sliding") != 0)
-        spec_error(&sp, field_line(&sp, "rules"), "unknown rules '%s' (push or sliding)", rules);
-    r->kind = rules && strcmp(rules, "sliding") == 0 ? RULES_SLIDING : RULES_PUSH;
+    if (rules && strcmp(rules, "push") != 0 && strcmp(rules, "sliding") != 0 && strcmp(rules, "actions") != 0)
+        spec_error(&sp, field_line(&sp, "rules"), "unknown rules '%s' (push, sliding or actions)", rules);
+    r->kind = !rules || strcmp(rules, "push") == 0 ? RULES_PUSH : strcmp(rules, "sliding") == 0 ? RULES_SLIDING
+                                                                                              : RULES_ACTIONS;
     r->max_chain = (int)integer_field(&sp, "chain", 1, 1, CHAIN_MAX);
     if (get_field(&sp, "pull") != LUA_TNIL && !lua_isboolean(L, -1)) type_error(&sp, "pull", "true or false");
     r->pull = lua_toboolean(L, -1);
@@ -770,6 +1030,9 @@ int gamedef_create(lua_State *L)
     check_controls(&sp);
     check_solved(&sp, r);
     check_hooks(&sp, r->kind);
+    check_actions(&sp, r);
+    check_vars(&sp, r);
+    check_reacts_to(&sp, r);
 
     lua_setiuservalue(L, 3, 1);                         /* the frozen fields */
     if (lua_getfield(L, LUA_REGISTRYINDEX, GAMEDEF_REGISTRY) != LUA_TTABLE) {

@@ -1,5 +1,6 @@
-/* host.c: the sandboxed Lua state: capped allocator, instruction budget, the trimmed standard
- * libraries, a text-only require, and lua_pcall with a traceback message handler. */
+/* host.c: the sandboxed Lua state: the allocator drawing on the family's memory pool, the
+ * budgeted pcall with its message handler, the folders scripts may read, and compiling
+ * script files through them. The libraries scripts see are set up in sandbox_lib.c. */
 #define _XOPEN_SOURCE 700
 #include "script/host.h"
 
@@ -8,37 +9,47 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "core/confine.h"
 #include "script/bindings.h"
+#include "script/budget.h"
 #include "script/errpos.h"
 #include "script/game.h"
 
 struct host {
     lua_State *L;
-    size_t used, limit;         /* bytes held by the Lua allocator, and the cap */
-    long count, instruction_limit;
-    int depth;                  /* nesting of host_pcall: the budget is per outermost call */
+    budget *b;                  /* shared with the states this one starts (and its parent's) */
+    bool child;                 /* started by a script: confined reads */
+    bool confined_script;       /* its main script is read beneath the roots too */
+    host *parent;               /* the host whose script started this one, or NULL */
+    size_t used, limit;         /* bytes of this state, the states it started and what bindings
+                                   hold for them; and the cap on all of that */
+    long instruction_limit;     /* per call: > 0 a limit, < 0 none */
+    double seconds_limit;       /* per call: CPU seconds, > 0 a limit, <= 0 none */
     bool stdio;
     char *name, *own_dir, *scripts_dir, *levels_dir;
+    confine *roots;             /* the folders scripts may read */
     char *traceback;
     char oom_where[320];        /* "file:line" of the Lua code running when the cap was hit */
     char **files;
     int nfiles;
-    char **roots;               /* canonical folders scripts may read under */
-    int nroots;
 };
 
-/* Folders every new host may read under besides its own (the mods folders). */
-static char **extra_roots;
-static int nextra_roots;
+/* Folders every new host may read under besides its own (the mods folders, the bundled
+ * scripts and levels), and the level search path hosts look level files up along. */
+static confine *extra_roots;
+static char *default_levels;
 
-/* Registry key of math.randomseed as the library made it. */
-#define HOST_RANDOMSEED "tessera.randomseed"
-
-static const char instruction_message[] = "script ran too long (instruction limit)";
+void host_set_levels_path(const char *list)
+{
+    free(default_levels);
+    default_levels = host_strdup(list);
+}
 
 char *host_strdup(const char *s)
 {
@@ -50,7 +61,7 @@ char *host_strdup(const char *s)
 }
 
 /* {====================================================================
- * Memory cap and instruction budget
+ * Memory: one pool for the family
  * ===================================================================== */
 
 /* Where the running Lua code is, for a memory error (which unwinds without a message
@@ -58,484 +69,266 @@ char *host_strdup(const char *s)
 static void note_oom_position(host *h)
 {
     lua_Debug ar;
-    if (!h->L || h->depth == 0 || h->oom_where[0]) return;
-    for (int depth = 0; lua_getstack(h->L, depth, &ar); depth++) {
-        if (lua_getinfo(h->L, "Sl", &ar) && ar.currentline > 0) {
+    if (!h->L || h->b->depth == 0 || h->oom_where[0]) return;
+    lua_State *L = h->b->running && host_of(h->b->running) == h ? h->b->running : h->L;
+    for (int depth = 0; lua_getstack(L, depth, &ar); depth++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
             snprintf(h->oom_where, sizeof h->oom_where, "%s:%d", ar.short_src, ar.currentline);
             return;
         }
     }
 }
 
-static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+/* Allocations of this size and more count as work too (copying, clearing). */
+enum { CHARGE_FROM = 256, ALLOC_UNITS = 8 };
+
+/* Charges bytes of work done inside the allocator, where nothing may raise. */
+static void charge_alloc(budget *b, size_t bytes)
 {
-    host *h = ud;
-    if (!ptr) osize = 0;        /* osize then only tells the kind of object */
-    if (nsize == 0) {
-        free(ptr);
-        h->used -= osize;
-        return NULL;
-    }
-    if (nsize > osize && nsize - osize > h->limit - h->used) {
-        note_oom_position(h);
-        return NULL;            /* Lua collects garbage, retries, then raises LUA_ERRMEM */
-    }
-    void *p = realloc(ptr, nsize);
-    if (p) h->used = h->used - osize + nsize;
-    return p;
+    budget_charge_later(b, (long long)(bytes >> BUDGET_BYTE_SHIFT));
 }
 
-static void host_count_hook(lua_State *L, lua_Debug *ar)
+size_t host_memory_left(const host *h)
 {
-    host *h = host_of(L);
-    h->count += HOST_HOOK_STEP;
-    if (h->instruction_limit <= 0 || h->count <= h->instruction_limit) return;
-    /* luaL_error would name the caller's line: inside a hook, level 0 is the running code. */
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: %s", ar->short_src, ar->currentline, instruction_message);
-    else
-        lua_pushstring(L, instruction_message);
-    lua_error(L);
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
- * The sandboxed base functions
- * ===================================================================== */
-
-static void write_text(host *h, const char *s, size_t len)
-{
-    fwrite(s, 1, len, h->stdio ? stdout : stderr);
-}
-
-/* print(...): like Lua's, to stderr with the script's name (run mode: plain, to stdout). */
-static int host_print(lua_State *L)
-{
-    host *h = host_of(L);
-    int n = lua_gettop(L);
-    if (!h->stdio) fprintf(stderr, "[%s] ", h->name ? h->name : "script");
-    for (int i = 1; i <= n; i++) {
-        size_t len;
-        const char *s = luaL_tolstring(L, i, &len); /* pushes the string */
-        if (i > 1) write_text(h, "\t", 1);
-        write_text(h, s, len);
-        lua_pop(L, 1);
+    size_t left = (size_t)-1;
+    for (; h; h = h->parent) {
+        size_t own = h->used >= h->limit ? 0 : h->limit - h->used;
+        if (own < left) left = own;
     }
-    write_text(h, "\n", 1);
-    fflush(h->stdio ? stdout : stderr);
+    return left;
+}
+
+int host_reserve(host *h, size_t bytes)
+{
+    if (bytes > host_memory_left(h)) return -1;
+    for (; h; h = h->parent) h->used += bytes;
     return 0;
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]): the library's load, always in mode "t". */
-static int host_load(lua_State *L)
+void host_release(host *h, size_t bytes)
 {
-    int has_env = !lua_isnone(L, 4);
-    lua_settop(L, 4);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_pushliteral(L, "t");
-    if (has_env) lua_pushvalue(L, 4);
-    lua_call(L, has_env ? 4 : 3, LUA_MULTRET);
-    return lua_gettop(L) - 4;
+    for (; h; h = h->parent) h->used = bytes > h->used ? 0 : h->used - bytes;
 }
 
-/* collectgarbage([opt [, arg]]): only the options that cannot change how the collector runs. */
-static int host_collectgarbage(lua_State *L)
+void host_count(host *h, size_t bytes)
 {
-    static const char *const allowed[] = { "collect", "count", "step", "isrunning", NULL };
-    const char *opt = luaL_optstring(L, 1, "collect");
-    int i = 0;
-    while (allowed[i] && strcmp(allowed[i], opt) != 0) i++;
-    if (!allowed[i]) return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed", opt));
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
+    for (; h; h = h->parent) h->used += bytes;
+}
+
+static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    host *h = ud;
+    budget *b = h->b;
+    if (!ptr) osize = 0;        /* osize then only tells the kind of object */
+    if (nsize == 0) {
+        free(ptr);
+        host_release(h, osize);
+        return NULL;
+    }
+    if (nsize > osize) {
+        size_t grow = nsize - osize;
+        /* Each state's cap covers the states it started: one budget for a script and all it
+         * loads. */
+        if (grow > host_memory_left(h)) {
+            note_oom_position(h);
+            /* Lua answers with a full collection before giving up: that walk is work too. */
+            charge_alloc(b, h->used);
+            return NULL;        /* Lua collects garbage, retries, then raises LUA_ERRMEM */
+        }
+        /* A big string or table: its copy counts against the call, so a loop of huge
+         * concatenations stops like any loop (from the next instruction on). A new object
+         * costs about ALLOC_UNITS instructions' time (malloc, and its sweep and free later):
+         * counted, so a loop that makes garbage is stopped by the count, not only the clock. */
+        if (grow >= CHARGE_FROM) charge_alloc(b, grow);
+        else if (!ptr) b->count += ALLOC_UNITS;     /* the hook's next tick sees it */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) {
+        host_release(h, osize);
+        host_count(h, nsize);
+    }
+    return p;
 }
 
 /* }==================================================================== */
 
 /* {====================================================================
- * Reading files: only under the allowed folders, resolved with realpath
+ * Reading files: only beneath the roots (core/confine.h)
  * ===================================================================== */
 
 int host_add_read_root(const char *dir)
 {
-    char **bigger = realloc(extra_roots, sizeof *bigger * (size_t)(nextra_roots + 1));
-    if (!bigger) return -1;
-    extra_roots = bigger;
-    if (!(extra_roots[nextra_roots] = host_strdup(dir))) return -1;
-    nextra_roots++;
-    return 0;
+    if (!extra_roots && !(extra_roots = confine_new())) return -1;
+    return confine_add(extra_roots, dir) < 0 ? -1 : 0;
 }
 
 void host_clear_read_roots(void)
 {
-    for (int i = 0; i < nextra_roots; i++) free(extra_roots[i]);
-    free(extra_roots);
+    confine_free(extra_roots);
     extra_roots = NULL;
-    nextra_roots = 0;
 }
 
-/* Adds the canonical form of dir (its first len bytes) to h's roots; a folder that does not
- * exist is no root. */
-static void add_root(host *h, const char *dir, size_t len)
+/* Adds each folder of a GAME_SEARCH_SEP list. */
+static void add_roots(confine *c, const char *list)
 {
-    char path[PATH_MAX], real[PATH_MAX];
-    if (len == 0 || len >= sizeof path) return;
-    memcpy(path, dir, len);
-    path[len] = '\0';
-    if (!realpath(path, real)) return;
-    for (int i = 0; i < h->nroots; i++)
-        if (strcmp(h->roots[i], real) == 0) return;
-    char **bigger = realloc(h->roots, sizeof *bigger * (size_t)(h->nroots + 1));
-    if (!bigger) return;
-    h->roots = bigger;
-    if ((h->roots[h->nroots] = host_strdup(real)) != NULL) h->nroots++;
-}
-
-static void set_roots(host *h)
-{
-    if (h->own_dir) add_root(h, h->own_dir, strlen(h->own_dir));
-    for (const char *p = h->scripts_dir; p && *p;) {
+    char dir[PATH_MAX];
+    for (const char *p = list; p && *p;) {
         const char *sep = strchr(p, GAME_SEARCH_SEP);
         size_t n = sep ? (size_t)(sep - p) : strlen(p);
-        add_root(h, p, n);
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, p, n);
+            dir[n] = '\0';
+            confine_add(c, dir);
+        }
         p = sep ? sep + 1 : NULL;
     }
-    if (h->levels_dir) add_root(h, h->levels_dir, strlen(h->levels_dir));
-    for (int i = 0; i < nextra_roots; i++) add_root(h, extra_roots[i], strlen(extra_roots[i]));
 }
 
-bool host_may_read(const host *h, const char *path, char *real, size_t size)
+/* The roots of a host the app made: the mods folders first (so that a folder inside them is
+ * never a root of its own: see confine.h), then its own folder (and the levels/ beside a
+ * scripts/ folder: the game's own tree), its search path and the levels folders. */
+static confine *make_roots(const host_config *cfg)
 {
-    char buf[PATH_MAX];
-    if (!realpath(path, buf)) return false;
-    for (int i = 0; i < h->nroots; i++) {
-        size_t n = strlen(h->roots[i]);
-        if (strncmp(buf, h->roots[i], n) == 0 && (buf[n] == '\0' || buf[n] == '/' || n == 1)) {
-            if (real) snprintf(real, size, "%s", buf);
-            return true;
+    confine *c = confine_copy(extra_roots);
+    if (!c) return NULL;
+    if (cfg->own_dir) {
+        confine_add(c, cfg->own_dir);
+        char abs[PATH_MAX], tree[PATH_MAX + 16];
+        const char *slash;
+        if (confine_absolute(NULL, cfg->own_dir, abs, sizeof abs) == 0 && (slash = strrchr(abs, '/')) &&
+            strcmp(slash + 1, "scripts") == 0) {
+            snprintf(tree, sizeof tree, "%.*s/levels", (int)(slash - abs), abs);
+            confine_add(c, tree);
         }
     }
+    add_roots(c, cfg->scripts_dir);
+    add_roots(c, cfg->levels_dir);
+    return c;
+}
+
+confine *host_roots(const host *h) { return h->roots; }
+
+confine *host_search_roots(const char *scripts_dir, const char *levels_dir)
+{
+    confine *c = confine_copy(extra_roots);
+    if (!c) return NULL;
+    add_roots(c, scripts_dir);
+    add_roots(c, levels_dir);
+    return c;
+}
+const char *host_own_dir(const host *h) { return h->own_dir; }
+
+/* Known sources: the files some host compiled. Error positions name files, and a message
+ * can name any file ("/etc/shadow:1: near 'x'"): only these are ever read to find a column. */
+static char **sources;
+static int nsources, cap_sources;
+
+static void note_source(const char *path)
+{
+    for (int i = 0; i < nsources; i++)
+        if (strcmp(sources[i], path) == 0) return;
+    if (nsources == cap_sources) {
+        int cap = cap_sources ? cap_sources * 2 : 32;
+        char **bigger = realloc(sources, sizeof *bigger * (size_t)cap);
+        if (!bigger) return;
+        sources = bigger;
+        cap_sources = cap;
+    }
+    if ((sources[nsources] = host_strdup(path)) != NULL) nsources++;
+}
+
+bool host_source_known(const char *path)
+{
+    for (int i = 0; path && i < nsources; i++)
+        if (strcmp(sources[i], path) == 0) return true;
     return false;
 }
 
-/* The real path of the file named by argument arg, pushed; relative names start from the
- * script's own folder. NULL with a message pushed when it cannot be read from here. */
-static const char *push_readable_path(lua_State *L, int arg)
+/* Reading a chunk through a descriptor, as luaL_loadfilex would: a UTF-8 byte order mark and
+ * a first line starting with '#' are skipped. */
+typedef struct fd_reader {
+    int fd;
+    bool first;
+    char buf[4096];
+} fd_reader;
+
+static const char *read_chunk(lua_State *L, void *ud, size_t *size)
 {
-    host *h = host_of(L);
-    const char *name = luaL_checkstring(L, arg);
-    const char *path = name[0] != '/' && h->own_dir ? lua_pushfstring(L, "%s/%s", h->own_dir, name)
-                                                    : lua_pushstring(L, name);
-    char real[PATH_MAX];
-    if (!realpath(path, real)) {
-        lua_pop(L, 1);
-        lua_pushfstring(L, "%s: no such file", name);
-        return NULL;
+    (void)L;
+    fd_reader *r = ud;
+    for (;;) {
+        ssize_t n = read(r->fd, r->buf, sizeof r->buf);
+        if (n < 0) {
+            *size = 0;
+            return NULL;
+        }
+        const char *p = r->buf;
+        if (r->first) {
+            r->first = false;
+            if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+                p += 3;
+                n -= 3;
+            }
+            if (n > 0 && *p == '#') {
+                /* Keep the line break, so line numbers stay right. */
+                while (n > 0 && *p != '\n') {
+                    p++;
+                    n--;
+                    if (n == 0) {
+                        n = read(r->fd, r->buf, sizeof r->buf);
+                        if (n <= 0) break;
+                        p = r->buf;
+                    }
+                }
+            }
+        }
+        *size = n > 0 ? (size_t)n : 0;
+        return n > 0 ? p : NULL;
     }
-    if (!host_may_read(h, path, real, sizeof real)) {
-        lua_pop(L, 1);
-        lua_pushfstring(L, "%s: outside the folders scripts may read (the game's own folder and the mods folders)",
-                        name);
-        return NULL;
-    }
-    lua_pop(L, 1);
-    return lua_pushstring(L, real);
 }
 
-/* io.open(name [, mode]): the library's, for reading only, under the allowed folders. */
-static int host_io_open(lua_State *L)
+/* Compiles what fd holds as the chunk "@path" (pushed); Lua's status. Compiling is charged:
+ * a few instructions' time a byte. */
+static int load_fd(lua_State *L, int fd, const char *path)
 {
-    const char *mode = luaL_optstring(L, 2, "r");
-    if (strcmp(mode, "r") != 0 && strcmp(mode, "rb") != 0) {
-        lua_pushnil(L);
-        lua_pushfstring(L, "%s: mode '%s' is not allowed: scripts may only read files", luaL_checkstring(L, 1), mode);
-        return 2;
-    }
-    const char *real = push_readable_path(L, 1);
-    if (!real) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    int base = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushstring(L, real);
-    lua_pushstring(L, mode);
-    lua_call(L, 2, LUA_MULTRET);
-    return lua_gettop(L) - base;
-}
-
-/* io.lines(name, ...): the library's on a file under the allowed folders (run mode: with no
- * name, the lines of standard input). */
-static int host_io_lines(lua_State *L)
-{
-    int n = lua_gettop(L);
-    if (n == 0 || lua_isnil(L, 1)) {
-        if (!host_of(L)->stdio) return luaL_argerror(L, 1, "a file name is required");
-    } else {
-        if (!push_readable_path(L, 1)) return lua_error(L);
-        lua_replace(L, 1);
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* Compiles the text file named by argument 1 (under the allowed folders); pushes the chunk,
- * or nil and a message. */
-static int load_readable(lua_State *L)
-{
-    const char *real = push_readable_path(L, 1);
-    if (!real) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 0;
-    }
-    if (luaL_loadfilex(L, real, "t") != LUA_OK) {
-        lua_pushnil(L);
-        lua_insert(L, -2);
-        return 0;
-    }
-    host_add_file(host_of(L), real);
-    return 1;
-}
-
-/* loadfile(name [, mode [, env]]): text chunks only, under the allowed folders. */
-static int host_loadfile_lua(lua_State *L)
-{
-    int has_env = !lua_isnone(L, 3);
-    lua_settop(L, 3);
-    if (!load_readable(L)) return 2;
-    if (has_env) {
-        lua_pushvalue(L, 3);
-        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
-    }
-    return 1;
-}
-
-/* dofile(name): runs a text file under the allowed folders, returning what it returns. */
-static int host_dofile(lua_State *L)
-{
-    lua_settop(L, 1);
-    if (!load_readable(L)) return lua_error(L);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L) - 2;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
- * require: Lua text modules from the script's folder and scripts_dir
- * ===================================================================== */
-
-static int loading_sentinel;
-
-/* Parts of letters, digits, '_' and '-', separated by single dots. */
-static int module_name_ok(const char *name)
-{
-    int part = 0;
-    for (const char *p = name;; p++) {
-        if (*p == '.' || *p == '\0') {
-            if (part == 0) return 0;
-            if (*p == '\0') return 1;
-            part = 0;
-        } else if (isalnum((unsigned char)*p) || *p == '_' || *p == '-') {
-            part++;
-        } else {
-            return 0;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_size > 0 && host_budget(host_of(L))->depth > 0) {
+        budget *b = host_budget(host_of(L));
+        long long units = (long long)st.st_size * 8;
+        budget_charge_later(b, units);
+        if (b->spent) {
+            /* Spent: not compiled. Never raises (the app compiles a child's script outside any
+             * protected call); the script, if one runs, stops at its next instruction. */
+            close(fd);
+            lua_pushstring(L, budget_spent_message(b));
+            return LUA_ERRRUN;
         }
     }
-}
-
-static int file_readable(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
-/* Pushes the path of module name (dots as folders) under dir with pattern, "%s/%s.lua" or
- * "%s/%s/init.lua". */
-static const char *push_module_path(lua_State *L, const char *dir, const char *name, const char *pattern)
-{
-    const char *file = luaL_gsub(L, name, ".", "/");
-    const char *path = lua_pushfstring(L, pattern, dir, file);
+    /* Known before it compiles, so that a syntax error's column can be found. */
+    note_source(path);
+    fd_reader r = { .fd = fd, .first = true };
+    const char *chunk = lua_pushfstring(L, "@%s", path);
+    int status = lua_load(L, read_chunk, &r, chunk, "t");
+    close(fd);
     lua_remove(L, -2);
-    return path;
+    return status;
 }
 
-static int host_require(lua_State *L)
+int host_load_confined(lua_State *L, const char *base, const char *name, char *path, size_t size, error *err)
 {
-    static const char *const patterns[] = { "%s/%s.lua", "%s/%s/init.lua" };
     host *h = host_of(L);
-    const char *name = luaL_checkstring(L, 1);
-    lua_settop(L, 1);
-    if (!module_name_ok(name))
-        return luaL_argerror(L, 1, lua_pushfstring(L, "bad module name '%s'", name));
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE); /* 2: loaded */
-    if (lua_getfield(L, 2, name) != LUA_TNIL) {             /* 3 */
-        if (lua_touserdata(L, 3) == &loading_sentinel)
-            return luaL_error(L, "module '%s' is still loading (a require loop, or it failed)", name);
-        return 1;
-    }
-    lua_pop(L, 1);
-    /* The script's own folder, then each folder of the search path (mods, then bundled). */
-    int found = 0;
-    const char *next = h->scripts_dir;
-    for (int d = 0; !found && (d == 0 || next); d++) {
-        const char *dir;
-        if (d == 0) {
-            if (!h->own_dir) continue;
-            dir = lua_pushstring(L, h->own_dir);
-        } else {
-            const char *sep = strchr(next, GAME_SEARCH_SEP);
-            dir = lua_pushlstring(L, next, sep ? (size_t)(sep - next) : strlen(next));
-            next = sep ? sep + 1 : NULL;
-            if (!dir[0] || (h->own_dir && strcmp(dir, h->own_dir) == 0)) {
-                lua_pop(L, 1);
-                continue;
-            }
-        }
-        lua_insert(L, 3);                                    /* 3: the folder, below the tries */
-        for (int p = 0; p < 2 && !found; p++) {
-            const char *candidate = push_module_path(L, dir, name, patterns[p]);
-            if (file_readable(candidate)) {
-                found = 1;
-                lua_replace(L, 3);
-                lua_settop(L, 3);                            /* 3: path */
-            } else {
-                lua_pushfstring(L, "\n\tno file '%s'", candidate);
-                lua_remove(L, -2);                           /* one "no file" line per try */
-            }
-        }
-        if (!found) lua_remove(L, 3);
-    }
-    if (!found) {
-        lua_concat(L, lua_gettop(L) - 2);
-        return luaL_error(L, "module '%s' not found:%s", name, lua_tostring(L, -1));
-    }
-    const char *path = lua_tostring(L, 3);
-    if (!host_may_read(h, path, NULL, 0))
-        return luaL_error(L, "module '%s': %s is outside the folders scripts may read", name, path);
-    lua_pushlightuserdata(L, &loading_sentinel);
-    lua_setfield(L, 2, name);
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) return lua_error(L);
+    int fd = confine_open(h->roots, base, name, NULL, 0, err);
+    if (fd < 0) return -1;
+    /* The file as the script (or the app) named it: messages show that name. */
+    if (name[0] == '/' || !base) snprintf(path, size, "%s", name);
+    else snprintf(path, size, "%s/%s", base, name);
+    int status = load_fd(L, fd, path);
+    if (status != LUA_OK) return status;
     host_add_file(h, path);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 3);
-    lua_call(L, 2, 1);                                       /* module(name, path) */
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        lua_pushboolean(L, 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, 2, name);
-    lua_pushvalue(L, 3);
-    return 2;                                                /* module, path */
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
- * Opening the sandbox
- * ===================================================================== */
-
-static void open_lib(lua_State *L, const char *name, lua_CFunction open)
-{
-    luaL_requiref(L, name, open, 1);
-    lua_pop(L, 1);
-}
-
-/* Builds a table of the fields of the table on top whose names are listed, and replaces
- * the table on top with it. */
-static void keep_fields(lua_State *L, const char *const *names)
-{
-    lua_newtable(L);
-    for (int i = 0; names[i]; i++) {
-        lua_getfield(L, -2, names[i]);
-        lua_setfield(L, -2, names[i]);
-    }
-    lua_remove(L, -2);
-}
-
-/* Sets global name and loaded[name] to the value on top (popped). */
-static void set_library(lua_State *L, const char *name)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, name);
-    lua_pop(L, 1);
-    lua_setglobal(L, name);
-}
-
-static int host_open(lua_State *L)
-{
-    static const char *const os_safe[] = { "clock", "date", "time", NULL };
-    static const char *const io_run[] = { "lines", "open", "read", "stderr", "stdin", "stdout", "type", "write", NULL };
-    static const char *const io_game[] = { "lines", "open", "type", NULL };
-    host *h = host_of(L);
-
-    open_lib(L, LUA_GNAME, luaopen_base);
-    open_lib(L, LUA_COLIBNAME, luaopen_coroutine);
-    open_lib(L, LUA_STRLIBNAME, luaopen_string);
-    open_lib(L, LUA_TABLIBNAME, luaopen_table);
-    open_lib(L, LUA_MATHLIBNAME, luaopen_math);
-    open_lib(L, LUA_UTF8LIBNAME, luaopen_utf8);
-
-    /* os and io are opened outside `loaded`, so require cannot hand out the full tables. */
-    lua_pushcfunction(L, luaopen_os);
-    lua_call(L, 0, 1);
-    keep_fields(L, os_safe);
-    set_library(L, LUA_OSLIBNAME);
-    /* io: reading files under the allowed folders (run mode: standard input and output too). */
-    lua_pushcfunction(L, luaopen_io);
-    lua_call(L, 0, 1);
-    keep_fields(L, h->stdio ? io_run : io_game);
-    lua_getfield(L, -1, "open");
-    lua_pushcclosure(L, host_io_open, 1);
-    lua_setfield(L, -2, "open");
-    lua_getfield(L, -1, "lines");
-    lua_pushcclosure(L, host_io_lines, 1);
-    lua_setfield(L, -2, "lines");
-    set_library(L, LUA_IOLIBNAME);
-
-    lua_pushglobaltable(L);
-    lua_pushcfunction(L, host_dofile);
-    lua_setfield(L, -2, "dofile");
-    lua_pushcfunction(L, host_loadfile_lua);
-    lua_setfield(L, -2, "loadfile");
-    lua_getfield(L, -1, "load");
-    lua_pushcclosure(L, host_load, 1);
-    lua_setfield(L, -2, "load");
-    lua_getfield(L, -1, "collectgarbage");
-    lua_pushcclosure(L, host_collectgarbage, 1);
-    lua_setfield(L, -2, "collectgarbage");
-    lua_pushcfunction(L, host_print);
-    lua_setfield(L, -2, "print");
-    lua_pushcfunction(L, host_require);
-    lua_setfield(L, -2, "require");
-    lua_pop(L, 1);
-
-    lua_getglobal(L, LUA_STRLIBNAME);
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");   /* bytecode is useless without binary load */
-    lua_pop(L, 1);
-
-    lua_getglobal(L, LUA_MATHLIBNAME);
-    lua_getfield(L, -1, "randomseed");
-    lua_setfield(L, LUA_REGISTRYINDEX, HOST_RANDOMSEED);
-    lua_pop(L, 1);
-
-    open_lib(L, "tessera", luaopen_tessera);
     return 0;
 }
+
+/* }==================================================================== */
 
 host *host_new(const host_config *cfg, error *err)
 {
@@ -544,43 +337,59 @@ host *host_new(const host_config *cfg, error *err)
         error_set(err, cfg->name, 0, 0, "out of memory");
         return NULL;
     }
-    h->limit = cfg->memory_limit ? cfg->memory_limit : HOST_DEFAULT_MEMORY;
+    const host *parent = cfg->parent;
     h->instruction_limit = cfg->instruction_limit == 0 ? HOST_DEFAULT_INSTRUCTIONS : cfg->instruction_limit;
+    h->seconds_limit = cfg->seconds_limit > 0 ? cfg->seconds_limit
+                       : h->instruction_limit > 0 && cfg->seconds_limit == 0 ? HOST_DEFAULT_SECONDS : 0;
     h->stdio = cfg->stdio;
     h->name = host_strdup(cfg->name ? cfg->name : "script");
     h->own_dir = host_strdup(cfg->own_dir);
     h->scripts_dir = host_strdup(cfg->scripts_dir);
-    h->levels_dir = host_strdup(cfg->levels_dir);
+    const char *levels = cfg->levels_dir ? cfg->levels_dir : parent ? parent->levels_dir : default_levels;
+    h->levels_dir = host_strdup(levels);
+    /* A state a script starts draws on the script's pool and reads only what it may. */
+    h->limit = cfg->memory_limit ? cfg->memory_limit : HOST_DEFAULT_MEMORY;
+    h->child = parent != NULL;
+    h->parent = (host *)parent;
+    h->confined_script = h->child || cfg->confined_script;
+    h->b = parent ? budget_ref(parent->b) : budget_new();
+    h->roots = parent ? confine_ref(parent->roots) : make_roots(cfg);
     if (!h->name || (cfg->own_dir && !h->own_dir) || (cfg->scripts_dir && !h->scripts_dir) ||
-        (cfg->levels_dir && !h->levels_dir)) {
+        (levels && !h->levels_dir) || !h->b || !h->roots) {
         host_free(h);
         error_set(err, cfg->name, 0, 0, "out of memory");
         return NULL;
     }
-    set_roots(h);
     h->L = lua_newstate(host_alloc, h);
     if (!h->L) {
         host_free(h);
         error_set(err, cfg->name, 0, 0, "cannot create a Lua state (out of memory)");
         return NULL;
     }
-    lua_pushcfunction(h->L, host_open);
+    lua_pushcfunction(h->L, sandbox_open);
     if (host_pcall(h, 0, 0, err) != 0) {
         host_free(h);
         return NULL;
     }
-    if (h->instruction_limit > 0) lua_sethook(h->L, host_count_hook, LUA_MASKCOUNT, HOST_HOOK_STEP);
+    /* The count hook only where there is a count to keep: in Lua 5.4 any hook makes the VM
+     * check for it at every instruction (pure Lua ran 40% slower in `tessera run` with one).
+     * The CPU-time timer and a spent budget set a hook on the running thread themselves. */
+    if (host_counted(h)) lua_sethook(h->L, budget_hook, LUA_MASKCOUNT, HOST_HOOK_STEP);
     return h;
 }
+
+bool host_counted(const host *h) { return h->instruction_limit > 0; }
 
 void host_free(host *h)
 {
     if (!h) return;
     if (h->L) lua_close(h->L);
+    /* Whatever is still counted (nothing, unless a binding leaked) leaves the ancestors. */
+    if (h->parent && h->used) host_release(h->parent, h->used);
     for (int i = 0; i < h->nfiles; i++) free(h->files[i]);
     free(h->files);
-    for (int i = 0; i < h->nroots; i++) free(h->roots[i]);
-    free(h->roots);
+    confine_free(h->roots);
+    budget_free(h->b);
     free(h->name);
     free(h->own_dir);
     free(h->scripts_dir);
@@ -588,8 +397,6 @@ void host_free(host *h)
     free(h->traceback);
     free(h);
 }
-
-/* }==================================================================== */
 
 lua_State *host_lua(const host *h) { return h->L; }
 
@@ -600,13 +407,23 @@ host *host_of(lua_State *L)
     return ud;
 }
 
+budget *host_budget(const host *h) { return h->b; }
 const char *host_name(const host *h) { return h->name; }
 const char *host_scripts_dir(const host *h) { return h->scripts_dir; }
 const char *host_levels_dir(const host *h) { return h->levels_dir; }
 const char *host_traceback(const host *h) { return h->traceback ? h->traceback : ""; }
+bool host_stdio(const host *h) { return h->stdio; }
+size_t host_memory_limit(const host *h)
+{
+    size_t limit = h->limit;
+    for (h = h->parent; h; h = h->parent)
+        if (h->limit < limit) limit = h->limit;
+    return limit;
+}
 
 void host_add_file(host *h, const char *path)
 {
+    note_source(path);
     for (int i = 0; i < h->nfiles; i++)
         if (strcmp(h->files[i], path) == 0) return;
     char **bigger = realloc(h->files, sizeof *bigger * (size_t)(h->nfiles + 1));
@@ -623,36 +440,39 @@ int host_files(const host *h, const char *const **files)
 
 int host_loadfile(host *h, const char *path, error *err)
 {
-    int status = luaL_loadfilex(h->L, path, "t");
-    if (status == LUA_OK) {
-        host_add_file(h, path);
-        return 0;
-    }
-    if (status == LUA_ERRFILE) {
-        /* "cannot open PATH: reason": report it against the file itself. */
-        const char *msg = lua_tostring(h->L, -1);
-        const char *colon = msg ? strrchr(msg, ':') : NULL;
-        error_set(err, path, 0, 0, "cannot read script:%s", colon ? colon + 1 : " unknown error");
-    } else if (status == LUA_ERRMEM) {
-        error_set(err, path, 0, 0, "not enough memory to compile the script");
+    /* The app's own choice (a game it found, a script on the command line) is read as named,
+     * never blocking; a game a script started only from beneath the script's roots. */
+    char real[PATH_MAX];
+    int status;
+    if (h->confined_script) {
+        status = host_load_confined(h->L, NULL, path, real, sizeof real, err);
     } else {
-        host_error_from_message(lua_tostring(h->L, -1), path, err);
+        int fd = confine_open_regular(path, err);
+        status = fd < 0 ? -1 : load_fd(h->L, fd, path);
+        if (status == LUA_OK) host_add_file(h, path);
     }
+    if (status == 0) return 0;
+    if (status < 0) {
+        /* err names the file and says why it cannot be read. */
+        char why[ERROR_TEXT_MAX];
+        snprintf(why, sizeof why, "%s", err->msg);
+        error_set(err, path, 0, 0, "cannot read script: %s", why);
+        return -1;
+    }
+    if (status == LUA_ERRMEM) error_set(err, path, 0, 0, "not enough memory to compile the script");
+    else host_error_from_message(lua_tostring(h->L, -1), path, err);
     lua_pop(h->L, 1);
     return -1;
 }
 
-/* Message handler: keeps the traceback apart and returns the message as a string. */
+/* Message handler: keeps the traceback apart and returns the message as a string. It never
+ * calls the script's code (an error object's __tostring could loop): a table or other value
+ * is described by its type. */
 static int host_msgh(lua_State *L)
 {
     host *h = host_of(L);
-    const char *msg = lua_tostring(L, 1);
-    if (!msg) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
-        else
-            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
+    const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
+    if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     luaL_traceback(L, L, NULL, 1);
     free(h->traceback);
     h->traceback = host_strdup(lua_tostring(L, -1));
@@ -661,27 +481,54 @@ static int host_msgh(lua_State *L)
     return 1;
 }
 
+static int pcall_within(host *h, int nargs, int nresults, double seconds, error *err);
+
 int host_pcall(host *h, int nargs, int nresults, error *err)
 {
+    return pcall_within(h, nargs, nresults, h->seconds_limit, err);
+}
+
+int host_pcall_quick(host *h, int nargs, int nresults, double seconds, error *err)
+{
+    if (h->seconds_limit > 0 && h->seconds_limit < seconds) seconds = h->seconds_limit;
+    if (h->instruction_limit < 0 && h->seconds_limit <= 0) seconds = 0;     /* a host without limits */
+    return pcall_within(h, nargs, nresults, seconds, err);
+}
+
+static int pcall_within(host *h, int nargs, int nresults, double seconds, error *err)
+{
     lua_State *L = h->L;
+    budget *b = h->b;
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, host_msgh);
     lua_insert(L, base);
-    if (h->depth++ == 0) h->count = 0;
+    budget_frame frame;
+    budget_enter(b, L, h->instruction_limit, seconds, &frame);
     h->oom_where[0] = '\0';
     int status = lua_pcall(L, nargs, nresults, base);
-    h->depth--;
+    /* Spent means final: whatever the script made of the error on its way out, the call
+     * failed for running too long. */
+    const char *spent = budget_spent_message(b);
+    char spent_text[400] = "";
+    if (status != LUA_OK && spent) {
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (msg && strstr(msg, "script ran too long")) snprintf(spent_text, sizeof spent_text, "%s", msg);
+        else snprintf(spent_text, sizeof spent_text, "%s: %s", h->oom_where[0] ? h->oom_where : h->name, spent);
+    }
+    budget_leave(b, &frame);
     lua_remove(L, base);
     if (status == LUA_OK) return 0;
-    if (status == LUA_ERRMEM) {
+    if (spent_text[0]) {
+        host_error_from_message(spent_text, h->nfiles ? h->files[0] : h->name, err);
+    } else if (status == LUA_ERRMEM) {
         free(h->traceback);
         h->traceback = NULL;
         char text[400];
         snprintf(text, sizeof text, "%s: not enough memory (scripts may use %zu MiB)",
-                 h->oom_where[0] ? h->oom_where : h->name, h->limit >> 20);
+                 h->oom_where[0] ? h->oom_where : h->name, host_memory_limit(h) >> 20);
         host_error_from_message(text, h->nfiles ? h->files[0] : h->name, err);
     } else {
-        const char *msg = lua_tostring(L, -1);
+        const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         host_error_from_message(msg ? msg : "unknown error", h->nfiles ? h->files[0] : h->name, err);
     }
     lua_pop(L, 1);
@@ -723,7 +570,9 @@ void host_error_from_message(const char *msg, const char *file, error *err)
             while (isdigit((unsigned char)*r)) again = again * 10 + (*r++ - '0');
             if (again == line && *r == ':') q = r[1] == ' ' ? r + 2 : r + 1;
         }
-        error_set(err, where, (int)line, errpos_column(where, (int)line, q), "%s", q);
+        /* Only a file some host compiled is read for the column (see note_source). */
+        int col = host_source_known(where) ? errpos_column(where, (int)line, q) : 0;
+        error_set(err, where, (int)line, col, "%s", q);
         return;
     }
     error_set(err, file, 0, 0, "%s", msg);

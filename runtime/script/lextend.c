@@ -161,42 +161,41 @@ static void push_base(lua_State *L, int idx)
     caller_where(L, where, sizeof where, caller, sizeof caller);
     if (caller[0]) folder_of(caller, dir, sizeof dir);
     error err;
-    char *found = game_find_script(host_scripts_dir(host_of(L)), caller[0] ? dir : NULL, name,
-                                   caller[0] ? caller : NULL, &err);
+    char *found = game_find_confined(host_of(L), caller[0] ? dir : NULL, name, caller[0] ? caller : NULL, &err);
     if (!found) {
         luaL_error(L, "%s: %s", where, err.msg);
         return;
     }
-    char real[PATH_MAX];
-    int resolved = realpath(found, real) != NULL;
-    if (!resolved) snprintf(real, sizeof real, "%s", found);
+    /* The registry key: the file itself, whatever name leads to it (only a name: the file is
+     * read beneath the roots below). */
+    char real[PATH_MAX], named[PATH_MAX + 64];
+    if (!realpath(found, real)) snprintf(real, sizeof real, "%s", found);
+    snprintf(named, sizeof named, "%s", found);
     free(found);                                            /* before anything can raise */
-    if (!resolved) {
-        luaL_error(L, "%s: cannot read game '%s' (%s)", where, name, real);
-        return;
-    }
     lua_getfield(L, LUA_REGISTRYINDEX, IMPORTS_REGISTRY);  /* t: path -> game */
     int imports = lua_gettop(L);
     if (lua_getfield(L, imports, real) != LUA_TNIL) {
         if (lua_touserdata(L, -1) == &loading_sentinel)
-            luaL_error(L, "%s: games extend each other in a loop (%s is still loading)", where, real);
+            luaL_error(L, "%s: games extend each other in a loop (%s is still loading)", where, named);
         lua_remove(L, imports);
         return;
     }
     lua_pop(L, 1);
     lua_pushlightuserdata(L, &loading_sentinel);
     lua_setfield(L, imports, real);
-    if (luaL_loadfilex(L, real, "t") != LUA_OK) {
+    char path[PATH_MAX + 64];
+    int status = host_load_confined(L, NULL, named, path, sizeof path, &err);
+    if (status != 0) {
         /* A syntax error names the base's own file and line; say who asked for it. */
         lua_pushnil(L);
         lua_setfield(L, imports, real);
+        if (status < 0) luaL_error(L, "%s: cannot read game '%s': %s", where, name, err.msg);
         luaL_error(L, "%s (loading the base game of %s)", lua_tostring(L, -1), where);
     }
-    host_add_file(host_of(L), real);                       /* hot reload watches the base too */
     char stem[128];
-    stem_of(real, stem, sizeof stem);
+    stem_of(path, stem, sizeof stem);
     lua_pushstring(L, stem);
-    lua_pushstring(L, real);
+    lua_pushstring(L, path);
     if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
         lua_pushnil(L);
         lua_setfield(L, imports, real);
@@ -205,7 +204,7 @@ static void push_base(lua_State *L, int idx)
     if (!gamedef_check(L, -1)) {
         lua_pushnil(L);
         lua_setfield(L, imports, real);
-        luaL_error(L, "%s: %s must return tessera.game { ... } (it returned a %s)", where, real,
+        luaL_error(L, "%s: %s must return tessera.game { ... } (it returned a %s)", where, path,
                    luaL_typename(L, -1));
     }
     lua_pop(L, 1);                                          /* the frozen fields */

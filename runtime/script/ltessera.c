@@ -10,16 +10,21 @@
  *   tessera.version
  * game is a bundled name ("sokoban") or a path to a .lua script; the levels made here are
  * owned (see lstate.c): each runs its own copy of the game, hooks included. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
+#include "core/confine.h"
 #include "core/sliding.h"
+#include "core/textfile.h"
 #include "script/api_doc.h"
 #include "script/bindings.h"
+#include "script/budget.h"
 #include "script/host.h"
 
 #ifndef TESSERA_VERSION
@@ -38,30 +43,102 @@ static int fail(lua_State *L, tlevel *lv, const error *err)
     return 2;
 }
 
-static int readable(const char *path)
+/* Whether a script may read path (beneath its roots, a regular file). */
+static int readable(lua_State *L, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (f) fclose(f);
-    return f != NULL;
+    error err;
+    int fd = confine_open(host_roots(host_of(L)), NULL, path, NULL, 0, &err);
+    if (fd >= 0) close(fd);
+    return fd >= 0;
 }
 
-/* Pushes the path of a level file: as given if it exists, else under the first folder of the
- * level search path (mods' levels/, then the bundled levels/) that holds it. */
+/* Pushes the path of a level file: as given if the script may read it, else under the first
+ * folder of the level search path (mods' levels/, then the bundled levels/) that holds it. */
 static const char *push_level_path(lua_State *L, const char *file)
 {
     const char *dir = host_levels_dir(host_of(L));
-    if (readable(file) || file[0] == '/') return lua_pushstring(L, file);
+    if (file[0] == '/' || readable(L, file)) return lua_pushstring(L, file);
     for (const char *d = dir; d && *d;) {
         const char *sep = strchr(d, GAME_SEARCH_SEP);
         int n = sep ? (int)(sep - d) : (int)strlen(d);
         lua_pushlstring(L, d, (size_t)n);
         const char *joined = lua_pushfstring(L, "%s/%s", lua_tostring(L, -1), file);
         lua_remove(L, -2);
-        if (readable(joined)) return joined;
+        if (readable(L, joined)) return joined;
         lua_pop(L, 1);
         d = sep ? sep + 1 : NULL;
     }
     return lua_pushstring(L, file);
+}
+
+/* A game for a level or a scramble: a new Lua state, its libraries and its script, all work of
+ * the call (the script's instructions are counted as they run; the rest by its CPU time). */
+static game *load_game_metered(lua_State *L, const char *name, error *err)
+{
+    budget *b = host_budget(host_of(L));
+    budget_meter m;
+    budget_meter_start(b, &m);
+    game *g = game_load_child(host_of(L), name, err);
+    budget_meter_stop(b, &m);
+    return g;
+}
+
+/* Cells of levels a script may still make: what its pool holds at about 40 bytes a cell. */
+static size_t cells_left(lua_State *L)
+{
+    size_t cells = host_memory_left(host_of(L)) / 40;
+    return cells ? cells : 1;
+}
+
+/* levelset_parse_capped with the cells the script's memory can still hold: a set cut short by
+ * that cap is a memory error. 0, or -1 with err. */
+static int parse_within_memory(lua_State *L, tlevel *lv, const char *name, const char *text, size_t len,
+                               level_format fmt, error *err)
+{
+    size_t cap = cells_left(L);
+    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, err) == 0) return 0;
+    if (strstr(err->msg, "the levels are too large"))
+        error_set(err, name, 0, 0, "not enough memory for these levels: more than %zu cells (scripts may use %d MiB)",
+                  cap, (int)(host_memory_limit(host_of(L)) >> 20));
+    return -1;
+}
+
+/* Parses text into the owned level's set (capped to what the pool can hold) and counts the
+ * set in the pool. 0, or -1 with err. */
+static int parse_levels(lua_State *L, tlevel *lv, const char *name, const char *text, size_t len, level_format fmt,
+                        error *err)
+{
+    budget_charge_bytes(L, len);
+    if (parse_within_memory(L, lv, name, text, len, fmt, err) != 0) return -1;
+    if (tlevel_charge(lv, tlevel_set_bytes(lv->set, game_rules(lv->g))) != 0)
+        return error_set(err, name, 0, 0, "not enough memory for these levels (scripts may use %d MiB)",
+                         (int)(host_memory_limit(host_of(L)) >> 20));
+    return 0;
+}
+
+/* Reads a level file through the script's roots into the owned level's set. */
+static int load_levels(lua_State *L, tlevel *lv, const char *path, error *err)
+{
+    host *h = host_of(L);
+    size_t max = host_memory_left(h), len;
+    if (max > TEXTFILE_MAX) max = TEXTFILE_MAX;
+    char *text = confine_read(host_roots(h), NULL, path, max, &len, NULL, 0, err);
+    if (!text) {
+        /* cut to what the pool still holds: that is the script's memory running out */
+        if (max < TEXTFILE_MAX && strstr(err->msg, "file is larger than"))
+            error_set(err, path, 0, 0, "not enough memory for these levels (scripts may use %d MiB)",
+                      (int)(host_memory_limit(h) >> 20));
+        return -1;
+    }
+    /* Parsed while nothing can raise, so the text is freed on every path. */
+    int rc = parse_within_memory(L, lv, path, text, len, FORMAT_AUTO, err);
+    free(text);
+    if (rc != 0) return -1;
+    budget_charge_bytes(L, len);
+    if (tlevel_charge(lv, tlevel_set_bytes(lv->set, game_rules(lv->g))) != 0)
+        return error_set(err, path, 0, 0, "not enough memory for these levels (scripts may use %d MiB)",
+                         (int)(host_memory_limit(h) >> 20));
+    return 0;
 }
 
 /* Starts the owned level on top of the stack: level n of lv->set. Returns lua results. */
@@ -89,7 +166,7 @@ static tlevel *new_level(lua_State *L, const char *name)
         fail(L, lv, &err);
         return NULL;
     }
-    lv->g = game_load(host_scripts_dir(host_of(L)), name, &err);
+    lv->g = load_game_metered(L, name, &err);
     if (!lv->g) {
         fail(L, lv, &err);
         return NULL;
@@ -115,7 +192,7 @@ static int tessera_load(lua_State *L)
         }
     }
     const char *path = push_level_path(L, file);              /* 5 */
-    if (levelset_load(lv->set, path, game_rules(lv->g), &err) != 0) return fail(L, lv, &err);
+    if (load_levels(L, lv, path, &err) != 0) return fail(L, lv, &err);
     lua_pop(L, 1);
     return start_level(L, lv, n);
 }
@@ -138,8 +215,7 @@ static int tessera_parse(lua_State *L)
     lua_settop(L, 4);
     tlevel *lv = new_level(L, name);
     if (!lv) return 2;
-    if (levelset_parse(lv->set, "[string]", text, len, fmt, game_rules(lv->g), &err) != 0)
-        return fail(L, lv, &err);
+    if (parse_levels(L, lv, "[string]", text, len, fmt, &err) != 0) return fail(L, lv, &err);
     return start_level(L, lv, n);
 }
 
@@ -166,12 +242,18 @@ static int tessera_scramble(lua_State *L)
     luaL_argcheck(L, w * h <= BOARD_MAX_CELLS, 3, "board too large");
     uint64_t seed = lua_isnoneornil(L, 4) ? (uint64_t)time(NULL) ^ ((uint64_t)clock() << 32)
                                          : (uint64_t)luaL_checkinteger(L, 4);
+    budget_charge(L, (long long)w * h * 4);             /* the board's table, built below */
     int *board = lua_newuserdatauv(L, sizeof *board * (size_t)(w * h), 0);
     error err;
-    game *g = game_load(host_scripts_dir(host_of(L)), name, &err);
-    if (!g) return fail(L, NULL, &err);
-    int rc = game_scramble(g, w, h, board, seed, &err);
+    /* The game's state, its scramble hook and the checks of its board: all metered. */
+    budget *b = host_budget(host_of(L));
+    budget_meter m;
+    budget_meter_start(b, &m);
+    game *g = game_load_child(host_of(L), name, &err);
+    int rc = g ? game_scramble(g, w, h, board, seed, &err) : -1;
     game_free(g);
+    budget_meter_stop(b, &m);
+    if (!g) return fail(L, NULL, &err);
     if (rc != 0) return fail(L, NULL, &err);
     push_board(L, board, w * h);
     return 1;
@@ -218,6 +300,7 @@ static int sliding_solvable_l(lua_State *L)
 {
     int w = checkside(L, 2), h = checkside(L, 3);
     luaL_argcheck(L, w * h <= BOARD_MAX_CELLS, 3, "board too large");
+    budget_charge(L, (long long)w * h);
     int *t = checkboard(L, 1, w, h);
     lua_pushboolean(L, sliding_solvable(t, w, h));
     return 1;
@@ -227,6 +310,7 @@ static int sliding_goal(lua_State *L)
 {
     int w = checkside(L, 1), h = checkside(L, 2), n = w * h;
     luaL_argcheck(L, n <= BOARD_MAX_CELLS, 2, "board too large");
+    budget_charge(L, n);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_pushinteger(L, (i + 1) % n);

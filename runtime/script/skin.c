@@ -7,6 +7,9 @@
 
 #include <lauxlib.h>
 
+#include "core/confine.h"
+#include "core/textfile.h"
+#include "script/bindings.h"
 #include "script/host.h"
 
 enum { SKIN_MAX_SIDE = 4096, SKIN_MEMORY = 4 << 20, SKIN_INSTRUCTIONS = 20000000 };
@@ -107,7 +110,29 @@ static int l_rect(lua_State *L)
                     luaL_checkinteger(L, 4), luaL_checkinteger(L, 5));
 }
 
-int skin_read(const char *path, skin_desc *d, error *err)
+/* The sheet's bytes, read beneath the skin host's roots. */
+static int read_picture(host *h, skin_desc *d, error *err)
+{
+    size_t len;
+    char *bytes = confine_read(host_roots(h), NULL, d->image, TEXTFILE_MAX, &len, NULL, 0, err);
+    if (!bytes) {
+        char why[ERROR_TEXT_MAX];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return error_set(err, d->image, 0, 0, "cannot read the skin's picture: %s", why);
+    }
+    d->picture = (unsigned char *)bytes;
+    d->picture_size = len;
+    return 0;
+}
+
+void skin_desc_free(skin_desc *d)
+{
+    free(d->picture);
+    d->picture = NULL;
+    d->picture_size = 0;
+}
+
+int skin_read(const char *path, const game *owner, skin_desc *d, error *err)
 {
     memset(d, 0, sizeof *d);
     char dir[1024];
@@ -117,7 +142,7 @@ int skin_read(const char *path, skin_desc *d, error *err)
     else snprintf(dir, sizeof dir, ".");
     reader r = { d, dir, 0 };
     host_config cfg = { .name = "skin", .own_dir = dir, .memory_limit = SKIN_MEMORY,
-                        .instruction_limit = SKIN_INSTRUCTIONS };
+                        .instruction_limit = SKIN_INSTRUCTIONS, .parent = owner ? game_host(owner) : NULL };
     host *h = host_new(&cfg, err);
     if (!h) return -1;
     lua_State *L = host_lua(h);
@@ -131,6 +156,7 @@ int skin_read(const char *path, skin_desc *d, error *err)
     if (rc == 0) rc = host_pcall(h, 0, 0, err);
     if (rc == 0 && !r.have_skin) rc = error_set(err, path, 1, 1, "a skin starts with skin { image = \"FILE.png\", tile_size = N }");
     if (rc == 0 && d->count == 0) rc = error_set(err, path, 1, 1, "the skin names no tiles (tile(name, col, row) or rect(name, x, y, w, h))");
+    if (rc == 0) rc = read_picture(h, d, err);
     host_free(h);
     return rc;
 }

@@ -9,7 +9,10 @@
 #ifndef TESSERA_SCRIPT_SKIN_H
 #define TESSERA_SCRIPT_SKIN_H
 
+#include <stddef.h>
+
 #include "core/error.h"
+#include "script/game.h"
 
 enum { SKIN_NAME_MAX = 32, SKIN_MAX_TILES = 256 };
 
@@ -25,9 +28,16 @@ typedef struct skin_desc {
     int tile_size;
     int count;
     skin_tile tiles[SKIN_MAX_TILES];
+    unsigned char *picture;     /* the sheet's bytes, read beneath the skin's roots (malloc'd) */
+    size_t picture_size;
 } skin_desc;
 
-/* Runs path (a skin.lua) in a sandbox and fills d. 0, or -1 with file:line in err. */
-int skin_read(const char *path, skin_desc *d, error *err);
+/* Runs path (a skin.lua) in a sandbox and fills d, the sheet's bytes included (free them with
+ * skin_desc_free). For a game's art, pass the game: skin.lua and its sheet are then read as
+ * the game's own script may read (beneath its roots), and the skin runs on its budget; for a
+ * skin the player chose, NULL: the skin's folder is its only root. 0, or -1 with file:line in
+ * err. */
+int skin_read(const char *path, const game *owner, skin_desc *d, error *err);
+void skin_desc_free(skin_desc *d);
 
 #endif

@@ -12,11 +12,13 @@
 
 solver_kind solving_choose(game *g, const state *s)
 {
+    const ruleset *r = s->rules;
+    if (r->kind == RULES_ACTIONS) return SOLVER_GENERIC;   /* numbered boards too: their own moves */
     if (s->num) return SOLVER_SLIDING;
     /* A hook may change what a move does or when the level counts as solved: only the
-     * game's own rules can say, so search with them. */
-    if (g && (game_has_hook(g, "on_move") || game_has_hook(g, "solved"))) return SOLVER_GENERIC;
-    const ruleset *r = s->rules;
+     * game's own rules can say, so search with them. Move hooks that react only to tiles
+     * this level lacks cannot fire (reacts_to), and leave the C solver to it. */
+    if (g && (game_moves_hooked(g, s) || game_has_hook(g, "solved"))) return SOLVER_GENERIC;
     if (r->pull || r->max_chain > 1 || s->nplayers < 1 || s->nplayers > 9) return SOLVER_GENERIC;
     for (int i = 1; i < r->ntiles; i++)
         if (r->tile[i].flags & (TILE_SLIPPERY | TILE_HOLE)) return SOLVER_GENERIC;
@@ -65,6 +67,6 @@ solve_status solving_run(solver_kind k, game *g, const state *s, const solve_lim
                      "these rules need the game's own search: use a level from tessera.load");
             return out->status;
         }
-        return game_search(g, s, 0, lim, out);
+        return game_search(g, s, lim, out);
     }
 }

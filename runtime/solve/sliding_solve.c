@@ -121,7 +121,7 @@ static const pdb_set *pdb_for_solve(const char *cache_dir, const sliding_budget 
         return p;
     }
     bool room = lim->memory_bytes == 0 || lim->memory_bytes >= PDB78_LOAD_BYTES;
-    bool build = (lim->memory_bytes == 0 || lim->memory_bytes >= PDB78_BUILD_BYTES) &&
+    bool build = !lim->no_build && (lim->memory_bytes == 0 || lim->memory_bytes >= PDB78_BUILD_BYTES) &&
                  (lim->seconds <= 0 || lim->seconds >= PDB78_BUILD_SECONDS);
     pdb_options opt = {.cancel = lim->cancel, .deadline = b->deadline, .no_build = !build};
     if (room && (cache_dir || build) && pdb_prepare_with(cache_dir, &opt, msg, size) == 0)
@@ -130,7 +130,8 @@ static const pdb_set *pdb_for_solve(const char *cache_dir, const sliding_budget 
     mtx_lock(&fallback_lock);
     if (!fallback_663) {
         char note[200];
-        opt.no_build = false;
+        /* The 6-6-3 tables build in seconds, but not for a solve that may build nothing. */
+        opt.no_build = lim->no_build;
         fallback_663 = pdb_open(&pdb_partition_663, cache_dir, &opt, note, sizeof note);
         snprintf(msg, size, "no 7-8 tables (%s); %.100s",
                  !room ? "memory budget" : !build ? "not cached; a build takes minutes" : "build failed",

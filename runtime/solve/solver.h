@@ -18,6 +18,8 @@ typedef struct solve_limits {
     double seconds;               /* wall-clock budget; <= 0 means no limit */
     size_t memory_bytes;          /* budget for the solver's tables; 0 means the default */
     bool optimal;                 /* push puzzles: push-optimal; sliding: shortest (IDA*) */
+    bool no_build;                /* never build pattern databases: only those in memory or in
+                                     the cache (solves a script asks for) */
     const volatile int *cancel;   /* when non-NULL and set non-zero, stop with SOLVE_TIMEOUT */
     /* Called now and then during long searches (may be NULL). */
     void (*progress)(void *ud, uint64_t nodes, double seconds, int bound);

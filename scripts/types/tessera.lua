@@ -3,12 +3,18 @@
 -- lua-language-server reads this file (see .luarc.json) to complete and check the API.
 
 ---@class tessera.game
+---@field act? fun(level: tessera.level, action: tessera.action): boolean # rules = "actions": does one action; everything it changes is one undo record. Return false to refuse it (nothing changes, nothing is recorded).
+---@field actions? table<string, tessera.actiondef> # rules = "actions": the game's actions by name ([a-z][a-z0-9_]*), each with the input that makes it (see "Action declarations").
 ---@field art? string # The game's own pictures: a skin script (the skin.lua format, see README) beside the game script; its tiles replace those of the same name in the player's skin.
 ---@field author? string # Who made the game.
+---@field can_move? fun(level: tessera.level, move: tessera.move): boolean # Push and sliding rules: asked before each move, the level as it is; false refuses the move (nothing changes, nothing is recorded).
+---@field candidates? fun(level: tessera.level): tessera.action[] # rules = "actions": the actions worth trying from this position, for hints and the solver (default: every action at every cell it can take). Leave none out that a solution may need.
 ---@field chain? integer # How many boxes one push may move in a row (1..64, default 1).
 ---@field controls? string[][] # The game's own keys for F1: { { "Space", "a new shuffle" }, ... } (at most 64).
 ---@field description? string # One line shown beside the name in the menu.
 ---@field help? string[] # Lines shown under F1 (at most 64).
+---@field heuristic? fun(level: tessera.level): number # For hints and the solver: an estimate of the moves or actions still needed (0 when solved); the search tries the lowest first. Never more than the truth keeps solutions shortest.
+---@field labels? fun(level: tessera.level): table<integer, string|number> # Text drawn on cells: { [cell] = "3", ... } for the position shown (asked again when it changes).
 ---@field image? string # Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it.
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.
 ---@field name string # Shown in menus (required).
@@ -17,12 +23,14 @@
 ---@field on_reload? fun(level: tessera.level) # Called after hot reload swapped the edited script in.
 ---@field on_solved? fun(level: tessera.level): string # The message to show when a level is solved (default "Level complete!").
 ---@field pull? boolean # true: the player pulls the box behind it instead of pushing.
----@field rules? "push"|"sliding" # The move family (default "push").
+---@field reacts_to? string[] # The tiles the move hooks (on_move, can_move) react to: a level with none of them is solved by the C push solver, hooks or not.
+---@field rules? "push"|"sliding"|"actions" # How things move (default "push"); "actions": only by the game's own actions (declare them in actions, do them in act).
 ---@field scramble? fun(w: integer, h: integer): integer[] # Sliding games: a new solvable board as a flat list, 0 the blank.
 ---@field size? integer[] # { w, h }: the size of new sliding boards (default 4 x 4).
 ---@field solved? string|fun(level: tessera.level): boolean # "boxes on goals" (push default), "every goal holds a box", "tiles in order" (sliding), or a function.
 ---@field tiles table<string|integer, tessera.tile> # Glyph -> tile entry (required); entries without a glyph define tiles no level writes.
 ---@field topology? "square"|"hex" # The grid (default "square"; hex: odd rows shifted right).
+---@field vars? table<string, boolean|number|string> # The level's own variables and the values every level starts with: { keys = 0, mode = "walk" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them.
 
 ---@class tessera.tile
 ---@field colour? integer|string # 1..63 or red green blue yellow purple orange cyan pink: a goal with a colour takes only a box of that colour.
@@ -38,9 +46,28 @@
 ---@field void? boolean # Outside the level (drawn as nothing).
 
 ---@class tessera.move
+---@field box_from? integer # The cell of the box the move pushes (or pulls), if it moves one.
+---@field box_to? integer # Where that box ends (on ice, where it stops; in a hole, the hole's cell).
 ---@field dir? string # The direction moved ("up", "east", ...); nil for a slide by click or a move without one.
+---@field from? integer # The cell the player (sliding games: the blank) moves from.
+---@field player? integer # The slot (from 1) of the player who moves.
 ---@field pushed boolean # Whether the move pushed (or pulled) something.
----@field to? integer # The cell of the active player after the move (sliding games: the blank's).
+---@field to? integer # The cell of the active player after the move (sliding games: the blank's); for can_move, where it will be.
+
+---@class tessera.actiondef
+---@field click? boolean # A click on a cell does it there (and, from the keyboard, Space or Return at the cursor, which the arrows move when no action takes directions).
+---@field dirs? boolean # The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players.
+---@field help? string # What it does, shown by F1 beside its input.
+---@field keys? string[] # Keys that do it (key names as --keys writes them, e.g. "e", "space"), at the selected player's cell on levels with players.
+
+---@class tessera.action
+---@field cell? integer # The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's; nil for a key or arrow action on a level without players (it applies to the whole board).
+---@field dir? string # The direction ("up", "east", ...), for actions that take one.
+---@field name string # The action's name, as declared in actions.
+---@field player? integer # The slot (from 1) of the selected player, on levels with players.
+---@field value? integer # A number, for actions written with one (NAME(x,y,N)).
+---@field x? integer # The cell's column (from 1).
+---@field y? integer # The cell's row (from 1).
 
 ---@class tessera.region
 local region = {}
@@ -51,6 +78,43 @@ function region:cells() end
 
 ---@class tessera.level
 local level = {}
+
+---Games with their own actions (owned levels): does one action, given as text ("press(3,2)") or as a table like act receives; false when refused. Runs act and records it.
+---@param action string|tessera.action
+---@return boolean done
+function level:act(action) end
+
+---The cells next to cell, in direction order; with opts { self = true } (or true) the cell itself first.
+---@param cell integer
+---@param opts? boolean|table
+---@return integer[] cells
+function level:around(cell, opts) end
+
+---How many cells hold the tile name (as their floor or their object).
+---@param name string
+---@return integer
+function level:count(name) end
+
+---Moves the object at from to the free cell to (drawn in motion; undoable inside a hook).
+---@param from integer
+---@param to integer
+function level:move_object(from, to) end
+
+---The cell one step from cell in dir, or nil off the board.
+---@param cell integer
+---@param dir string
+---@return integer|nil cell
+function level:neighbour(cell, dir) end
+
+---Changes one of the game's variables (joins the move's or action's undo record inside a hook).
+---@param name string
+---@param value boolean|number|string
+function level:set_var(name, value) end
+
+---The value of one of the game's variables (see vars).
+---@param name string
+---@return boolean|number|string value
+function level:var(name) end
 
 ---The cells holding a pushable object, in reading order.
 ---@return integer[] cells
@@ -84,10 +148,10 @@ function level:goals() end
 ---@return integer hash
 function level:hash() end
 
----The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it; or nil and why.
+---The first move of a solution from here: its direction, whether it pushes, and the player (1-based) who makes it (games with their own actions: the first action as text, then as a table); or nil and why.
 ---@param seconds? number
 ---@return string|nil dir
----@return boolean|string push_or_status
+---@return boolean|string|tessera.action push_or_status
 ---@return integer? player
 function level:hint(seconds) end
 
@@ -197,7 +261,7 @@ function level:slide(cell) end
 ---@return string? status
 function level:solvable(seconds) end
 
----A solution from here (the position is not changed) and info: status, moves, pushes, length, nodes, seconds, optimal.
+---A solution from here (the position is not changed) and info: status, solver ("push", "sliding" or "generic"), moves, pushes, length, nodes, seconds, optimal.
 ---@param seconds? number
 ---@param optimal? boolean
 ---@return string|nil solution

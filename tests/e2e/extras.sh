@@ -177,4 +177,36 @@ expect_status 0 "K again: back to the default" -- "$tessera" play sokoban --leve
 expect_output '"status":"Skin: default (K: next)"' "K wraps around"
 rm -f "$XDG_DATA_HOME/tessera/settings.txt"
 
+# A file dropped on the window (SDL_DROPFILE; drop:PATH queues the same event through the
+# dummy driver) opens as a level set: for the game played when it reads it, else a fitting one.
+drops="$outdir/drops"
+mkdir -p "$drops"
+printf '#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n' > "$drops/two.xsb"
+printf '####\n#@$.#\n#XX#\n' > "$drops/bad.xsb"
+printf '1 2 3 4 5 6 7 0 8\n' > "$drops/board.txt"
+expect_status 0 "drop a level file on Sokoban" -- "$tessera" play sokoban --level 2 --keys "drop:$drops/two.xsb right"
+expect_output '"game":"Sokoban","level":1' "the dropped set is played from its first level"
+expect_output '"solved":true' "the dropped level is the one played"
+expect_status 0 "drop said" -- "$tessera" play sokoban --level 2 --keys "drop:$drops/two.xsb"
+expect_output 'Opened two.xsb: 2 levels of Sokoban (N: next).' "the drop is said"
+expect_status 0 "drop an .xsb while playing Fifteen" -- "$tessera" play fifteen --keys "drop:$drops/two.xsb"
+expect_output '"game":"Sokoban"' "an .xsb file opens for a push game, not the sliding one"
+expect_status 0 "drop a board while playing Sokoban" -- "$tessera" play sokoban --keys "drop:$drops/board.txt left"
+expect_output '"game":"Fifteen"' "a board of numbers opens for the sliding game"
+expect_output '"solved":true' "the dropped board is the one played"
+# A broken file says where, and what was being played goes on with its moves.
+expect_status 0 "drop a broken file" -- "$tessera" play sokoban --level 1 --keys "right left right drop:$drops/bad.xsb"
+expect_output '"level":1,"title":"First Push","moves":3' "the level played keeps its moves"
+expect_output "Not opened: $drops/bad.xsb:3:2: 'X' is not a tile of this game" "the error names file:line:col"
+expect_status 0 "drop a missing file" -- "$tessera" play sokoban --level 1 --keys "drop:$drops/none.xsb"
+expect_output 'none.xsb: cannot open' "a missing file is said"
+# From the game menu too; the position left for the drop is saved and resumes.
+expect_status 0 "drop on the game menu" -- "$tessera" play sokoban --level 3 --keys "down escape escape drop:$drops/two.xsb"
+expect_output 'Opened two.xsb' "a drop on the menu opens the set"
+expect_status 0 "the position before the drop" -- "$tessera" play sokoban --resume --keys "escape return"
+expect_output '"level":3,"title":"Side by Side","moves":1' "the level left for the drop resumes with its move"
+# A game script dropped opens as a game with its own levels.
+expect_status 0 "drop a game script" -- "$tessera" play sokoban --keys "drop:scripts/pull.lua"
+expect_output '"game":"Pull"' "a dropped .lua opens as a game"
+
 finish

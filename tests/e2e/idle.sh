@@ -12,26 +12,10 @@ mkdir -p "$outdir"
 export XDG_DATA_HOME="$outdir/xdg" SDL_AUDIODRIVER=dummy
 seconds=${TESSERA_IDLE_SECONDS:-5}
 bound=10   # percent of one core; the target is under 2 (see README), measured without load
-xvfb_pid=
-cleanup() { [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null; }
-trap cleanup EXIT
+trap stop_xvfb EXIT
 
 driver=dummy
-if command -v Xvfb >/dev/null 2>&1; then
-    for n in $(seq $((100 + $$ % 300)) $((120 + $$ % 300))); do
-        [ -e "/tmp/.X$n-lock" ] && continue
-        Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-        xvfb_pid=$!
-        for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
-        if kill -0 "$xvfb_pid" 2>/dev/null && [ -e "/tmp/.X11-unix/X$n" ]; then
-            export DISPLAY=":$n"
-            unset SDL_VIDEODRIVER
-            driver=x11
-            break
-        fi
-        xvfb_pid=
-    done
-fi
+if start_xvfb 1280x800; then driver=x11; fi
 [ "$driver" = dummy ] && export SDL_VIDEODRIVER=dummy
 
 cpu_ticks() { awk '{ sub(/.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"; }

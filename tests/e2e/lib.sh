@@ -49,3 +49,26 @@ finish() {
     echo "$(basename "$0" .sh): $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# start_xvfb WxH: starts Xvfb on a free display of that size (no window manager) and exports
+# DISPLAY; xvfb_pid is its pid (killed by stop_xvfb). Returns 1 when Xvfb is not installed
+# or does not start.
+xvfb_pid=
+start_xvfb() {
+    command -v Xvfb >/dev/null 2>&1 || return 1
+    local n
+    for n in $(seq $((100 + $$ % 300)) $((120 + $$ % 300))); do
+        [ -e "/tmp/.X$n-lock" ] && continue
+        Xvfb ":$n" -screen 0 "$1x24" -nolisten tcp >/dev/null 2>&1 &
+        xvfb_pid=$!
+        for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
+        if kill -0 "$xvfb_pid" 2>/dev/null && [ -e "/tmp/.X11-unix/X$n" ]; then
+            export DISPLAY=":$n"
+            unset SDL_VIDEODRIVER
+            return 0
+        fi
+        xvfb_pid=
+    done
+    return 1
+}
+stop_xvfb() { [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null; xvfb_pid=; }

@@ -47,6 +47,20 @@ to_hex_keys() {
     echo "$keys"
 }
 
+# Actions to input, as a person plays them: press(X,Y) is a click on that cell (1-based in
+# the notation, 0-based in click:); slide(X,Y,D) a click that selects the robot there, then
+# the arrow key.
+to_clicks() {
+    local keys="" tok x y d
+    for tok in $(echo "$1" | sed 's/)/) /g'); do
+        tok=${tok%)}
+        IFS=, read -r x y d <<< "${tok#*(}"
+        keys+=" click:$((x - 1)),$((y - 1))"
+        case "$d" in u) keys+=" up" ;; d) keys+=" down" ;; l) keys+=" left" ;; r) keys+=" right" ;; esac
+    done
+    echo "$keys"
+}
+
 play_file() {
     local game=$1 levels=$2 sols=$3 convert=$4
     wanted "$game" || return 0
@@ -70,6 +84,9 @@ play_file multiban levels/multiban/multiban.xsb levels/multiban/multiban.sol to_
 play_file ice levels/ice/ice.xsb levels/ice/ice.sol to_keys
 play_file holes levels/holes/holes.xsb levels/holes/holes.sol to_keys
 play_file pull levels/pull/pull.xsb levels/pull/pull.sol to_keys
+play_file lights levels/lights/lights.txt levels/lights/lights.sol to_clicks
+play_file doors levels/doors/doors.xsb levels/doors/doors.sol to_keys
+play_file drift levels/drift/drift.xsb levels/drift/drift.sol to_clicks
 
 if wanted multiban; then
     # Multiban with the mouse: a click on a player selects it (level 1: players at (5,2), (6,3)).

@@ -72,7 +72,11 @@ printf '########\n#@  $ .#\n#      #\n########\n' > "$levels"
 write_game "Before" 'print("on_reload ran")'
 
 # run_play ENV KEYS: starts the game in the background; its pid in $pid.
+# err.txt is emptied here, not only by the child's redirection: the background child may
+# open it after the first wait_for has already read the last run's "loaded" line.
 run_play() {
+    : > "$outdir/err.txt"
+    : > "$outdir/out.json"
     env $1 "$tessera" play "$game" "$levels" --keys "$2" > "$outdir/out.json" 2> "$outdir/err.txt" &
     pid=$!
 }
@@ -147,6 +151,7 @@ expect_output '"reload_error":"' "a pending reload error is reported"
 
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
+: > "$outdir/err.txt"
 "$tessera" play "$game" "$levels" --no-watch --keys "right wait:1500" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
 wait_for "$outdir/err.txt" "loaded" 1

@@ -17,7 +17,7 @@ awk -v dir="$outdir/blocks" '
     inside { print > file }
 ' scripts/TUTORIAL.md
 blocks=$(ls "$outdir/blocks" | sort -n)
-[ "$(echo "$blocks" | wc -l)" -eq 6 ] && ok || fail "expected 6 file blocks in the tutorial, found: $blocks"
+[ "$(echo "$blocks" | wc -l)" -eq 11 ] && ok || fail "expected 11 file blocks in the tutorial, found: $blocks"
 block() { cp "$outdir/blocks/$1" "$outdir/mygames/$2"; }
 game="$outdir/mygames/crumble.lua"
 
@@ -52,6 +52,37 @@ expect_status 0 "crack caves in" -- "$tessera" play "$game" --keys "right right 
 expect_output '"moves":2,"pushes":1,"solved":false' "the hole blocks the way back"
 expect_status 0 "solve as the tutorial says" -- "$tessera" solve --game "$game" "$outdir/mygames/crumble.xsb" --level 1 --json
 expect_output '"status":"solved"' "solver solves level 1"
+
+# Part two, step 9 and 10: a game of its own rules from an empty file, one level.
+block 7.pegs.lua pegs.lua
+block 8.pegs.txt pegs.txt
+pegs="$outdir/mygames/pegs.lua"
+expect_status 0 "pegs step 1 checks" -- "$tessera" check "$pegs"
+expect_output 'pegs.lua: ok (game "Pegs")' "step 1 is a game"
+expect_output 'pegs.txt: 1 level, 1 solved' "its level given to the solver"
+expect_status 0 "pegs step 1 plays" -- "$tessera" play "$pegs" --keys "right"
+expect_output '"game":"Pegs","level":1,"title":"One jump","moves":1,"pushes":0,"solved":true' "one jump solves it"
+expect_status 0 "a jump that cannot be made" -- "$tessera" play "$pegs" --keys "left z"
+expect_output '"moves":0' "refused, and nothing to undo"
+
+# Steps 11 and 12: the finished game is the one kept in tests/tutorial.
+block 9.pegs.lua pegs.lua
+block 10.pegs.txt pegs.txt
+block 11.pegs.sol pegs.sol
+for f in pegs.lua pegs.txt pegs.sol; do
+    if cmp -s "$outdir/mygames/$f" "tests/tutorial/$f"; then ok; else fail "the tutorial's $f differs from tests/tutorial/$f"; fi
+done
+expect_status 0 "pegs checks" -- "$tessera" check "$pegs"
+expect_output 'pegs.txt: 4 levels, 4 solved' "every level solved by check"
+expect_status 0 "pegs verify" -- "$tessera" verify --game "$pegs" "$outdir/mygames/pegs.txt" "$outdir/mygames/pegs.sol"
+expect_output "4 of 4 levels solved" "the tutorial's solutions"
+expect_status 0 "pegs solve" -- "$tessera" solve --game "$pegs" "$outdir/mygames/pegs.txt" --level 4 --json
+expect_output '"status":"solved"' "the solver solves the cross"
+expect_output '"moves":7' "in seven jumps"
+expect_status 0 "pegs as the tutorial plays it" -- "$tessera" play "$pegs" --level 2 --keys "click:0,2 up right"
+expect_output '"title":"Corner","moves":2,"pushes":0,"solved":true' "choose, jump, jump"
+expect_status 0 "what came for free: undo" -- "$tessera" play "$pegs" --level 2 --keys "click:0,2 up z"
+expect_output '"moves":0' "Z takes the jump back"
 
 # Step 8: as a mod.
 mods="$outdir/xdg/tessera/mods/crumble"

@@ -1,9 +1,12 @@
-/* fuzz_lurd.c: the solution file reader, the LURD reader (pasted solutions, player digits)
- * and the replay of the input as a solution on a small two-player level. */
+/* fuzz_lurd.c: the solution file reader, the LURD reader (pasted solutions, player digits),
+ * the replay of the input as a solution on a small two-player level, and the input read as a
+ * game's actions (NAME(X,Y,DIR,N) tokens). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/action.h"
 #include "core/engine.h"
 #include "core/grid.h"
 #include "core/level.h"
@@ -46,6 +49,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             state_free(&s);
         }
         levelset_free(&set);
+    }
+    static ruleset acts;
+    static grid board;
+    static int acts_ready;
+    if (!acts_ready) {
+        rules_sokoban(&acts);
+        acts.kind = RULES_ACTIONS;
+        acts.nactions = 2;
+        snprintf(acts.action[0].name, ACTION_NAME_MAX, "press");
+        acts.action[0].flags = ACTION_CLICK;
+        snprintf(acts.action[1].name, ACTION_NAME_MAX, "slide_2");
+        acts.action[1].flags = ACTION_DIRS;
+        acts_ready = grid_init(&board, TOPO_HEX, 7, 5) == 0 ? 1 : -1;
+    }
+    if (acts_ready == 1) {
+        char *tokens = actions_from_text(&acts, &board, text);
+        if (tokens) {
+            char *spaced = actions_spaced(tokens);
+            (void)actions_count(tokens);
+            free(spaced);
+            free(tokens);
+        }
+        action a;
+        char why[160], out[ACTION_TEXT_MAX];
+        for (const char *p = text; *p;) {
+            int n = action_read(&acts, &board, p, &a, why, sizeof why);
+            if (n <= 0) break;
+            action_write(&acts, &board, &a, out, sizeof out);
+            p += n;
+        }
     }
     free(text);
     return 0;

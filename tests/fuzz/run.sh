@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 build=${1:?usage: tests/fuzz/run.sh BUILD_DIR [SECONDS] [TARGET...]}
 seconds=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
-targets=${*:-levels lurd gamedef image save}
+targets=${*:-levels lurd gamedef image save bindings}
 
 if ! command -v clang > /dev/null; then
     echo "fuzz: clang is not installed (apt-get install clang libclang-rt-14-dev)" >&2

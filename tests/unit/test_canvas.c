@@ -1,5 +1,6 @@
 /* test_canvas.c: unit tests of the frontend's drawing: blending, clipping, blits, text, PNG
  * round trips, sprite atlases, level layouts and the menu hit test. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,27 @@ static void write_bytes(const char *path, const unsigned char *p, size_t n)
 }
 
 /* Loads a bad file: it must fail with the path and the given reason, leaving no pixels. */
+static void put_le32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> (8 * k));
+}
+
+static void put_be32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> (24 - 8 * k));
+}
+
+/* The CRC-32 of PNG chunks (ISO 3309), bit by bit. */
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
 static void check_refused(const char *path, const char *reason)
 {
     image img;
@@ -434,6 +456,30 @@ static void test_jpeg_and_bmp(void)
         check_refused("test_canvas_cut.png", "not a valid PNG");
     }
     free(png);
+
+    /* The decoded-pixel cap (IMAGE_MAX_PIXELS, half at 16 bits) and pictures whose pixel data
+     * is missing. A 54-byte BMP header claiming 6900 x 6900 (it was taken as a black picture),
+     * and one claiming 200 x 200: refused, not drawn black. */
+    for (int side = 6900; side > 0; side = side == 6900 ? 200 : 0) {
+        unsigned char bmp[54] = { 'B', 'M' };
+        uint32_t row = (uint32_t)side * 3, fields[] = { 54 + row * side, 0, 54, 40, (uint32_t)side, (uint32_t)side };
+        for (int k = 0; k < 6; k++) put_le32(bmp + 2 + 4 * k, fields[k]);
+        bmp[26] = 1;                                     /* planes */
+        bmp[28] = 24;                                    /* bits a pixel */
+        put_le32(bmp + 34, row * side);
+        write_bytes("test_canvas_nodata.bmp", bmp, sizeof bmp);
+        check_refused("test_canvas_nodata.bmp", "pixel data missing");
+    }
+    /* A 16-bit grey PNG of 6900 x 6900 (370 KB took 6.7 s and 756 MB): refused from its header. */
+    unsigned char ihdr[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
+    put_be32(ihdr + 16, 6900);
+    put_be32(ihdr + 20, 6900);
+    ihdr[24] = 16;                                       /* bit depth; colour type 0: grey */
+    put_be32(ihdr + 29, crc32_of(ihdr + 12, 17));
+    unsigned char big16[64] = { 0 };
+    memcpy(big16, ihdr, sizeof ihdr);
+    write_bytes("test_canvas_big16.png", big16, sizeof big16);
+    check_refused("test_canvas_big16.png", "too large");
 }
 
 static void test_sprites(void)

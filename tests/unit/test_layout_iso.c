@@ -102,9 +102,12 @@ static void test_picking(void)
         int top_y = y + h / 2 - (L.cell_w * 64 / 100 / 4 * 4) / 2 * 9 / 8;
         CHECK(view_cell_at(&L, s.g, x + w / 2, top_y) != box);
         CHECK_EQ_INT(view_pick(&L, &s, x + w / 2, top_y), box);
-        /* a wall in front hides a floor's centre: (1,1) behind the wall at (2,2) */
+        /* the wall at (2,2) in front of the floor (1,1) is cut down: the floor's centre
+         * shows, and the wall's lowered top is the wall */
         view_cell_rect(&L, s.g, 1 * 7 + 1, &x, &y, &w, &h);
-        CHECK_EQ_INT(view_pick(&L, &s, x + w / 2, y + h / 2), 2 * 7 + 2);
+        CHECK_EQ_INT(view_pick(&L, &s, x + w / 2, y + h / 2), 1 * 7 + 1);
+        view_cell_rect(&L, s.g, 2 * 7 + 2, &x, &y, &w, &h);
+        CHECK_EQ_INT(view_pick(&L, &s, x + w / 2, y + h / 2 - h / 8), 2 * 7 + 2);
         /* a box is narrower than its diamond: the floor beside it shows, (1,3) next to the
          * box at (2,3) is picked at its centre */
         view_cell_rect(&L, s.g, 3 * 7 + 1, &x, &y, &w, &h);
@@ -141,6 +144,122 @@ static void test_picking(void)
     levelset_free(&set);
 }
 
+enum { AS_IS, TURN, MIRROR };
+
+/* The level as it is, turned a quarter clockwise, or mirrored left to right; rows padded to
+ * the longest. A new string, NULL when out of memory. */
+static char *transform(const char *xsb, int how)
+{
+    int w = 0, h = 0, n = 0, x = 0, y = 0, k = 0;
+    for (const char *p = xsb; *p; p++)
+        if (*p == '\n') {
+            if (n > w) w = n;
+            h++, n = 0;
+        } else n++;
+    char *in = malloc((size_t)(w * h)), *out = malloc((size_t)((w + 1) * (h + 1) + 1));
+    if (!in || !out) {
+        free(in);
+        free(out);
+        return NULL;
+    }
+    memset(in, ' ', (size_t)(w * h));
+    for (const char *p = xsb; *p; p++)
+        if (*p == '\n') y++, x = 0;
+        else in[y * w + x++] = *p;
+    int ow = how == TURN ? h : w, oh = how == TURN ? w : h;
+    for (y = 0; y < oh; y++) {
+        for (x = 0; x < ow; x++)
+            out[k++] = how == TURN ? in[(h - 1 - x) * w + y] : in[y * w + (how == MIRROR ? w - 1 - x : x)];
+        out[k++] = '\n';
+    }
+    out[k] = 0;
+    free(in);
+    return out;
+}
+
+/* Nothing that matters hides behind a wall: the middle of every floor diamond shows (its
+ * goal, a box or the player on it), the walls in front of floors cut down; the back walls, with
+ * only walls or the outside behind them, stand full so the room reads as a room. Levels
+ * turned and mirrored, so walls in front from every side are met. */
+static void test_nothing_hidden(void)
+{
+    static const char *levels[] = {
+        "#######\n"
+        "#  .  #\n"
+        "# #$# #\n"
+        "# $@$ #\n"
+        "#  .. #\n"
+        "#######\n",
+        "  ####\n"
+        "###  ####\n"
+        "#.$ @#. #\n"
+        "# ## $  #\n"
+        "#  .#*# #\n"
+        "##  $   #\n"
+        " ########\n",
+    };
+    ruleset r;
+    rules_sokoban(&r);
+    int worst = 100, full_walls = 0;
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++)
+        for (int v = 0; v < 8; v++) {
+            /* v & 3 quarter turns, mirrored from v = 4 on */
+            char *xsb = transform(levels[i], v >= 4 ? MIRROR : AS_IS);
+            for (int t = 0; t < (v & 3) && xsb; t++) {
+                char *turned = transform(xsb, TURN);
+                free(xsb);
+                xsb = turned;
+            }
+            levelset set;
+            state s;
+            view_layout L;
+            int top, bottom;
+            CHECK(xsb != NULL);
+            if (!xsb) return;
+            CHECK_EQ_INT(load(&s, &set, &r, xsb), 0);
+            const char *dbg = xsb;
+            view_hud_margins(800, 600, &top, &bottom);
+            view_layout_for(&L, s.g, VIEW_ISO, 800, 600, top, bottom);
+            for (int c = 0; c < s.g->ncells; c++) {
+                uint32_t f = rules_flags(&r, s.floor[c]);
+                int x, y, w, h, seen = 0, all = 0;
+                view_cell_rect(&L, s.g, c, &x, &y, &w, &h);
+                if (f & TILE_VOID || s.floor[c] == 0) continue;
+                if (f & TILE_SOLID) {
+                    /* a wall whose top is drawn at full height */
+                    if (view_pick(&L, &s, x + w / 2, y + h / 2 - L.lift) == c) full_walls++;
+                    continue;
+                }
+                /* the inner diamond, half the size, is where a goal's mark and the
+                 * foot of a box or the player are drawn */
+                for (int py = y; py < y + h; py++)
+                    for (int px = x; px < x + w; px++) {
+                        if (view_cell_at(&L, s.g, px, py) != c) continue;
+                        int dx = 2 * px - (2 * x + w), dy = 2 * py - (2 * y + h);
+                        if (dx < 0) dx = -dx;
+                        if (dy < 0) dy = -dy;
+                        if ((long)dx * h + (long)dy * w > (long)w * h / 2) continue;
+                        int at = view_pick(&L, &s, px, py);
+                        all++;
+                        /* only walls count here: a box in front may hide a floor, as
+                         * boxes are moved and the player sees round them */
+                        seen += at == c || at < 0 || !(rules_flags(&r, s.floor[at]) & TILE_SOLID);
+                    }
+                if (all && seen * 100 / all < worst) {
+                    worst = seen * 100 / all;
+                    fprintf(stderr, "level %zu/%d cell %d,%d: %d%% of the middle shows\n%s", i, v,
+                            c % s.g->w, c / s.g->w, worst, dbg);
+                }
+            }
+            state_free(&s);
+            levelset_free(&set);
+            free(xsb);
+        }
+    fprintf(stderr, "test_layout_iso: at worst %d%% of a floor's middle shows\n", worst);
+    CHECK(worst >= 90);
+    CHECK(full_walls > 0);
+}
+
 /* Hex grids cannot be drawn isometrically: they keep the flat layout. */
 static void test_hex_stays_flat(void)
 {
@@ -163,6 +282,7 @@ int main(void)
 {
     test_ground_mapping();
     test_picking();
+    test_nothing_hidden();
     test_hex_stays_flat();
     return check_summary("test_layout_iso");
 }

@@ -146,7 +146,7 @@ static int trace_move(void *ctx, int dir)
 static int plays_as(state *s, const char *lurd, int want, int want_bad, const char *want_calls)
 {
     trace t = { s, { 0 }, 0 };
-    const lurd_actions act = { trace_select, trace_move, &t };
+    const lurd_actions act = { trace_select, trace_move, &t, NULL };
     state_reset(s);
     int bad = -7;
     int got = lurd_play(s, lurd, &act, &bad);

@@ -4,7 +4,7 @@ return tessera.game {
   tiles = {
     ["#"] = { "wall", solid = true },
     [" "] = { "floor" },
-    ["@"] = { "player", player = true },
+    ["@"] = { "player", player = true }, ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true },
   },
   on_move = function(level, move)
     local n = 0

@@ -1,0 +1,11 @@
+; Solutions of doors.xsb (found by tessera solve)
+1: rrrdD
+2: llllllldddR
+3: ddrrrrruuddlllluuRRRR
+4: lrrrllluurrDLdlUdrRRR
+5: rrruLLLulDrdLLruuuurrlldllLulD
+6: rrudRRRuuuLulDDullulldRRRRurrdLulD
+7: ddrrrruurrddLLLrddrluuuulldDDulUluRRRRR
+8: UrruuuuddlruullllddrRRRRlddllUdrruulLLLL
+9: dLulDDurrrrurrlldddlllLuurrrrurrdLulDDullllddrrrRR
+10: rrrluuuullllllddddrruurrRlllddlluuuurrrrrrdDrrddllllLLuurrrrDullllddrrrRRluuuullllllddddR

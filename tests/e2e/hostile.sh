@@ -1,0 +1,138 @@
+# hostile.sh: hostile files met by the CLI and the game loop (issue "Close the sandbox"): FIFOs
+# never block, the progress file's writes never follow a planted symlink, a full disk leaves no
+# empty picture or export and exits non-zero, odd bytes in titles and solution files never
+# reach the terminal raw, big inputs are refused or bounded, and a mod's game script can load
+# a game's default levels.
+# usage: hostile.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
+set -u
+tessera=$1
+imgdiff=$2
+outdir=$3/hostile
+. "$(dirname "$0")/lib.sh"
+rm -rf "$outdir"
+mkdir -p "$outdir"
+export XDG_DATA_HOME="$outdir/xdg"
+printf '#####\n#@$.#\n#####\n' > "$outdir/one.xsb"
+
+# --- FIFOs: refused at once, wherever they are named ----------------------------------------
+mkfifo "$outdir/pipe.xsb"
+expect_status 2 "check of a FIFO level file" -- timeout 10 "$tessera" check "$outdir/pipe.xsb"
+expect_output "not a regular file" "a FIFO is not read"
+mod="$outdir/fifo_mod"
+mkdir -p "$mod/scripts" "$mod/levels/fifo"
+mkfifo "$mod/scripts/pipe.lua" "$mod/levels/fifo/pipe.xsb"
+cat > "$mod/scripts/fifo.lua" <<EOF
+local ok, msg = pcall(require, "pipe")
+assert(not ok and msg:find("not a regular file", 1, true), msg)
+local lv, err = tessera.load("sokoban", "$mod/levels/fifo/pipe.xsb")
+assert(not lv and err:find("not a regular file", 1, true), err)
+return tessera.game { name = "Fifo", tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" },
+  ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true }, ["@"] = { "player", player = true } } }
+EOF
+expect_status 0 "a mod's require and tessera.load of FIFOs return at once" -- timeout 10 "$tessera" check --mods "$mod" "$mod/scripts/fifo.lua"
+"$tessera" play sokoban "$outdir/one.xsb" --keys right >/dev/null 2>&1
+saved=$(ls "$XDG_DATA_HOME"/tessera/progress/sokoban-one-*.txt 2>/dev/null | head -1)
+if [ -n "$saved" ]; then
+    rm -f "$saved"
+    mkfifo "$saved"
+    expect_status 0 "play with a FIFO where the progress file is" -- timeout 20 "$tessera" play sokoban "$outdir/one.xsb" --keys right
+    expect_output '"solved":true' "the game plays on"
+else
+    fail "no progress file written"
+fi
+rm -rf "$XDG_DATA_HOME"
+
+# --- the progress file: a symlink there is replaced, never written through -----------------
+expect_status 0 "a first save" -- "$tessera" play sokoban "$outdir/one.xsb" --keys right
+saved=$(ls "$XDG_DATA_HOME"/tessera/progress/sokoban-one-*.txt 2>/dev/null | head -1)
+if [ -n "$saved" ] && [ -f "$saved" ]; then ok; else fail "no progress file written"; fi
+printf 'victim\n' > "$outdir/victim.txt"
+rm -f "$saved"
+ln -s "$outdir/victim.txt" "$saved"
+expect_status 0 "save over a symlinked progress file" -- "$tessera" play sokoban "$outdir/one.xsb" --keys right
+if [ "$(cat "$outdir/victim.txt")" = victim ]; then ok; else fail "the save was written through the symlink"; fi
+if [ -f "$saved" ] && [ ! -L "$saved" ]; then ok; else fail "the progress file is still a symlink"; fi
+if ls "$XDG_DATA_HOME"/tessera/progress/ | grep -q '\.tmp-'; then fail "a temporary file was left"; else ok; fi
+rm -rf "$XDG_DATA_HOME"
+
+# --- a full disk: no empty picture or export, an error and a non-zero exit ----------------
+# A 64 KiB tmpfs in a private mount namespace (root, or a user namespace with unshare -r).
+if [ "$(id -u)" = 0 ]; then ns=(unshare -m); else ns=(unshare -rm); fi
+full="$outdir/full"
+mkdir -p "$full"
+if "${ns[@]}" sh -c "mount -t tmpfs -o size=64k none '$full'" 2>/dev/null; then
+    in_full() {
+        "${ns[@]}" sh -c "mount -t tmpfs -o size=64k none '$full' && head -c 60000 /dev/zero > '$full/fill' 2>/dev/null;
+                          mkdir -p '$full/xdg'; XDG_DATA_HOME='$full/xdg' \"\$@\"; rc=\$?;
+                          ls -A '$full' '$full/xdg/tessera/screenshots' 2>/dev/null | grep -v '^fill$\|^xdg$\|:$\|^$' | sed 's/^/LEFT: /';
+                          exit \$rc" sh "$@"
+    }
+    expect_status 2 "render --out on a full disk" -- in_full "$tessera" render sokoban --level 1 --out "$full/r.png"
+    expect_output "No space left on device" "render says why"
+    case $out in *LEFT:*) fail "render left a file: $out" ;; *) ok ;; esac
+    expect_status 2 "play --screenshot on a full disk" -- in_full "$tessera" play sokoban "$outdir/one.xsb" --keys right --screenshot "$full/s.png"
+    expect_output "No space left on device" "the screenshot's error"
+    case $out in *LEFT:*) fail "--screenshot left a file: $out" ;; *) ok ;; esac
+    expect_status 2 "play --export-solution on a full disk" -- in_full "$tessera" play sokoban "$outdir/one.xsb" --keys right --export-solution "$full/e.sol"
+    expect_output "No space left on device" "the export's error"
+    case $out in *LEFT:*) fail "--export-solution left a file: $out" ;; *) ok ;; esac
+    expect_status 0 "F12 on a full disk" -- in_full "$tessera" play sokoban "$outdir/one.xsb" --keys "right f12"
+    expect_output "Screenshot failed" "F12 tells the player"
+    case $out in *LEFT:*) fail "F12 left a file: $out" ;; *) ok ;; esac
+else
+    echo "hostile.sh: no private tmpfs here (unshare/mount refused): the full-disk checks are skipped"
+fi
+
+# --- output hygiene --------------------------------------------------------------------------
+printf 'Title: \033[2J\033]0;pwned\007 \377\376 end\n#####\n#@$.#\n#####\n' > "$outdir/esc.xsb"
+raw_esc() { printf '%s' "$out" | od -An -c | grep -q '033\|007\|377'; }
+for cmd in "solve $outdir/esc.xsb" "solve $outdir/esc.xsb --json" "play sokoban $outdir/esc.xsb --keys right"; do
+    # shellcheck disable=SC2086
+    expect_status 0 "$cmd" -- "$tessera" $cmd
+    if raw_esc; then fail "$cmd: control bytes or bad UTF-8 reached the output: $out"; else ok; fi
+done
+expect_status 0 "solve --json" -- "$tessera" solve "$outdir/esc.xsb" --json
+if printf '%s' "$out" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1; then ok; else fail "--json is not UTF-8"; fi
+expect_output '"title":"\u001b[2J\u001b]0;pwned\u0007 \ufffd\ufffd end"' "the title escaped in JSON"
+printf 'R\0 after the NUL\n' > "$outdir/one.sol"
+expect_status 2 "a NUL in a solution file" -- "$tessera" verify "$outdir/one.xsb" "$outdir/one.sol"
+expect_output "one.sol:1:2: '\\0' is not a move letter" "the NUL is named, the message whole"
+expect_status 2 "a control character in --keys" -- "$tessera" play sokoban "$outdir/one.xsb" --keys "$(printf 'right \033[2J')"
+expect_output "unknown key '\\e[2J'" "the key shown escaped"
+
+# --- big inputs ------------------------------------------------------------------------------
+head -c 1000001 /dev/zero | tr '\0' 'R' > "$outdir/long.sol"
+cp "$outdir/one.xsb" "$outdir/long.xsb"
+expect_status 2 "a solution of over 1 M moves" -- "$tessera" check "$outdir/long.sol"
+expect_output "a solution of 1000001 moves: solutions may have at most 1000000" "the cap is named"
+for i in $(seq 1 2000); do printf '#####\n#@$.#\n#####\n\n'; done > "$outdir/many.xsb"
+expect_status 0 "check of 2000 levels within its solver budget" -- timeout 60 "$tessera" check "$outdir/many.xsb" --budget 0.2
+expect_output "the solver decided" "check says how many levels it decided"
+
+# --- a mod's game loads a game's default levels (the bundled folder, the mod's own) ---------
+mod="$outdir/loader_mod"
+mkdir -p "$mod/scripts" "$mod/levels/pairs2"
+printf '#####\n#@$.#\n#####\n' > "$mod/levels/pairs2/pairs2.xsb"
+cat > "$mod/scripts/pairs2.lua" <<'EOF'
+return tessera.game { name = "Pairs2", levels = "pairs2/pairs2.xsb", tiles = { ["#"] = { "wall", solid = true },
+  [" "] = { "floor" }, ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true }, ["@"] = { "player", player = true } } }
+EOF
+cat > "$mod/scripts/loader.lua" <<'EOF'
+local function both()
+  local lv, n = tessera.load("sokoban")
+  assert(lv and n > 1, "the bundled levels: " .. tostring(n))
+  lv, n = tessera.load("pairs2")
+  assert(lv and n == 1, "the mod's own levels: " .. tostring(n))
+end
+both()
+return tessera.game { name = "Loader", tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" },
+  ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true }, ["@"] = { "player", player = true } },
+  on_move = function() both() end }
+EOF
+expect_status 0 "check a mod whose game loads default levels" -- "$tessera" check "$mod"
+expect_output 'loader.lua: ok (game "Loader")' "the loader mod checks"
+expect_status 0 "the same loads in an on_move hook" -- "$tessera" play loader --mods "$mod" "$outdir/one.xsb" --keys right
+expect_output '"solved":true' "played"
+case $out in *"outside the folders"*|*status*) fail "the hook's loads failed: $out" ;; *) ok ;; esac
+
+finish
