@@ -239,6 +239,24 @@ static bool sliding_replays(const int *t, int w, int h, const char *sol)
     return true;
 }
 
+/* A line of Korf's instance files: up to max tile numbers into t (returned: how many), then
+ * "# N", the optimal length, into *opt (-1 when missing). */
+static int board_line(const char *line, int *t, int max, int *opt)
+{
+    int n = 0;
+    const char *q = line;
+    while (n < max) {
+        char *e;
+        long v = strtol(q, &e, 10);
+        if (e == q) break;
+        t[n++] = (int)v;
+        q = e;
+    }
+    const char *hash = strchr(q, '#');
+    *opt = hash ? atoi(hash + 1) : -1;
+    return n;
+}
+
 static void bench_korf(const app_paths *p, const bench_opts *o)
 {
     char path[PATH_MAX_LEN], msg[256];
@@ -265,17 +283,7 @@ static void bench_korf(const app_paths *p, const bench_opts *o)
     for (char *line = text; line && *line && count < limit;) {
         char *end = strchr(line, '\n');
         if (end) *end = '\0';
-        int t[16], n = 0, opt = -1;
-        char *q = line;
-        while (n < 16) {
-            char *e;
-            long v = strtol(q, &e, 10);
-            if (e == q) break;
-            t[n++] = (int)v;
-            q = e;
-        }
-        char *hash = strchr(q, '#');
-        if (hash) opt = atoi(hash + 1);
+        int t[16], opt, n = board_line(line, t, 16, &opt);
         if (n == 16) {
             solve_limits lim = solve_limits_default();
             lim.seconds = 60;
@@ -325,17 +333,7 @@ static void bench_korf24(const bench_opts *o)
     for (char *line = text; line && *line && count < most;) {
         char *end = strchr(line, '\n');
         if (end) *end = '\0';
-        int t[25], n = 0, opt = -1;
-        char *q = line;
-        while (n < 25) {
-            char *e;
-            long v = strtol(q, &e, 10);
-            if (e == q) break;
-            t[n++] = (int)v;
-            q = e;
-        }
-        char *hash = strchr(q, '#');
-        if (hash) opt = atoi(hash + 1);
+        int t[25], opt, n = board_line(line, t, 25, &opt);
         line = end ? end + 1 : NULL;
         if (n != 25 || opt <= 0) continue;
         count++;
