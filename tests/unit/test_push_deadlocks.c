@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "push_fixture.h"
 #include "core/engine.h"
 #include "core/level.h"
 #include "core/state.h"
@@ -17,33 +18,9 @@
 
 static ruleset sokoban;
 
-typedef struct fixture {
-    levelset set;
-    state st;
-    push_board b;
-    bool ok, board;
-} fixture;
-
-static bool load(fixture *f, const char *text)
-{
-    error err;
-    memset(f, 0, sizeof *f);
-    if (levelset_parse(&f->set, "test.xsb", text, strlen(text), FORMAT_XSB, &sokoban, &err) != 0) {
-        fprintf(stderr, "parse: %s\n", err.msg);
-        return false;
-    }
-    f->ok = state_init(&f->st, &f->set.levels[0], &sokoban) == 0;
-    char msg[160];
-    f->board = f->ok && push_board_init(&f->b, &f->st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&f->b) == 0;
-    return f->board;
-}
-
-static void unload(fixture *f)
-{
-    if (f->board) push_board_free(&f->b);
-    if (f->ok) state_free(&f->st);
-    levelset_free(&f->set);
-}
+/* Every level here is plain Sokoban. */
+static bool load(fixture *f, const char *text) { return fixture_load(f, &sokoban, text); }
+static void unload(fixture *f) { fixture_free(f); }
 
 static int at(const fixture *f, int x, int y) { return f->b.index[y * f->st.g->w + x]; }
 
