@@ -53,14 +53,39 @@ double budget_cpu_now(void)
 static _Thread_local budget *volatile timer_owner;
 static _Thread_local timer_t timer;
 static _Thread_local bool timer_ready, timer_broken;
+/* The thread CPU time the timer fires at, 0 when it is not armed. The timer is set lazily:
+ * a call that ends leaves it armed, and the next call, whose deadline is later, keeps it; when
+ * it fires before the running call's deadline, the handler sets it again for the rest. So a
+ * search making hundreds of thousands of hook calls a second makes no timer system call for
+ * most of them (each call once cost two timer_settime calls: half the time of a Lua-ruled
+ * search). */
+static _Thread_local volatile double timer_expiry;
+
+static void timer_set(double now, double at)
+{
+    struct itimerspec its;
+    memset(&its, 0, sizeof its);
+    double seconds = at - now;
+    if (seconds < 1e-6) seconds = 1e-6;
+    its.it_value.tv_sec = (time_t)seconds;
+    its.it_value.tv_nsec = (long)((seconds - (double)its.it_value.tv_sec) * 1e9);
+    timer_settime(timer, 0, &its, NULL);     /* async-signal-safe, like clock_gettime */
+    timer_expiry = at;
+}
 
 static void on_timer(int sig, siginfo_t *info, void *context)
 {
     (void)sig;
     (void)info;
     (void)context;
+    timer_expiry = 0;
     budget *b = timer_owner;
-    if (!b || b->depth == 0) return;
+    if (!b || b->depth == 0 || b->cpu_deadline <= 0) return;
+    double now = budget_cpu_now();
+    if (now < b->cpu_deadline) {                /* set for an earlier call: not yet */
+        timer_set(now, b->cpu_deadline);
+        return;
+    }
     if (!b->spent) b->spent = BUDGET_SPENT_TIME;
     lua_State *L = b->running;
     if (L) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
@@ -89,19 +114,15 @@ static bool timer_setup(void)
     return true;
 }
 
-/* Arms the timer for b, `seconds` of this thread's CPU time from now (<= 0: disarms). */
-static void timer_arm(budget *b, double seconds)
+/* Makes the timer fire for b no later than its CPU deadline (b NULL or no deadline: nothing
+ * needs it; an armed timer is left to fire and be ignored). now: the thread's CPU time. */
+static void timer_arm(budget *b, double now)
 {
     timer_owner = b;
-    if (!timer_setup()) return;
-    struct itimerspec its;
-    memset(&its, 0, sizeof its);
-    if (b && seconds > 0) {
-        if (seconds < 1e-6) seconds = 1e-6;
-        its.it_value.tv_sec = (time_t)seconds;
-        its.it_value.tv_nsec = (long)((seconds - (double)its.it_value.tv_sec) * 1e9);
-    }
-    timer_settime(timer, 0, &its, NULL);
+    if (!b || b->cpu_deadline <= 0 || !timer_setup()) return;
+    double at = timer_expiry;
+    if (at > 0 && at <= b->cpu_deadline) return;   /* fires in time; the handler re-checks */
+    timer_set(now, b->cpu_deadline);
 }
 
 /* }==================================================================== */
@@ -132,7 +153,7 @@ void budget_enter(budget *b, lua_State *L, long long instructions, double second
             b->cpu_deadline = now + seconds;
     }
     b->running = L;
-    if (b->cpu_deadline > 0 && b->cpu_deadline != before) timer_arm(b, b->cpu_deadline - now);
+    if (b->cpu_deadline > 0 && b->cpu_deadline != before) timer_arm(b, now);
     else if (before < 0) timer_owner = b;
 }
 
@@ -140,14 +161,12 @@ void budget_leave(budget *b, const budget_frame *f)
 {
     if (--b->depth == 0) {
         budget *outer = f->outer;
-        bool armed = b->cpu_deadline > 0;
         b->running = f->running;
         b->deadline = LLONG_MAX;
         b->cpu_deadline = 0;
         b->spent = 0;
         /* Give the timer back to the call this one ran inside (another family's), if any. */
-        if (outer && outer->depth > 0 && outer->cpu_deadline > 0) timer_arm(outer, outer->cpu_deadline - budget_cpu_now());
-        else if (armed) timer_arm(NULL, 0);
+        if (outer && outer->depth > 0 && outer->cpu_deadline > 0) timer_arm(outer, budget_cpu_now());
         timer_owner = outer;
         return;
     }
@@ -159,7 +178,7 @@ void budget_leave(budget *b, const budget_frame *f)
     if (b->count > b->deadline) b->spent = BUDGET_SPENT_INSTRUCTIONS;
     else if (b->cpu_deadline > 0 && now >= b->cpu_deadline) b->spent = BUDGET_SPENT_TIME;
     else b->spent = 0;
-    if (rearm) timer_arm(b, b->cpu_deadline > 0 ? b->cpu_deadline - now : 0);
+    if (rearm) timer_arm(b, now);
     if (b->spent) stop_thread(b->running);
 }
 
