@@ -112,6 +112,28 @@ local function presses_needed(level)
   return best
 end
 
+-- The cells a press at cell toggles (itself first, then its neighbours), per board size:
+-- found once, so that a press (the solver tries hundreds of thousands) makes no table. The
+-- size is key enough: this script plays one game, and all of a game's levels have its
+-- topology (square here; hex in a game extending this one, which gets its own copy).
+local presses = {}
+
+local function pressed_by(level, cell)
+  local w, h = level:size()
+  local key = w * 4096 + h
+  local board = presses[key]
+  if not board then
+    board = {}
+    presses[key] = board
+  end
+  local list = board[cell]
+  if not list then
+    list = level:around(cell, true)
+    board[cell] = list
+  end
+  return list
+end
+
 return tessera.game {
   name = "Lights Out",
   description = "Press the lights until every one is off",
@@ -129,8 +151,9 @@ return tessera.game {
 
   -- One press: the light and its neighbours change. Everything set here is one undo step.
   act = function(level, action)
-    if level:floor(action.cell) == "void" then return false end
-    for _, c in ipairs(level:around(action.cell, true)) do  -- the light itself, then its neighbours
+    local cell = action.cell
+    if level:floor(cell) == "void" then return false end
+    for _, c in ipairs(pressed_by(level, cell)) do  -- the light itself, then its neighbours
       local f = level:floor(c)
       if f == "lit" then level:set_floor(c, "dark")
       elseif f == "dark" then level:set_floor(c, "lit") end

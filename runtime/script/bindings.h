@@ -58,6 +58,10 @@ typedef struct tlevel {
 void tlevel_open(lua_State *L);                  /* creates the metatable */
 tlevel *tlevel_push_borrowed(lua_State *L, state *s);
 void tlevel_invalidate(tlevel *lv);
+/* Names lv (borrowed, anchored for the call) as the level of the hook call under way on this
+ * thread, or NULL after it; returns the one named before (restore it when the call ends,
+ * however it ends). */
+tlevel *tlevel_set_current(tlevel *lv);
 /* Pushes an owned level with nothing in it yet: fill g, set, index, then call tlevel_start. */
 tlevel *tlevel_push_owned(lua_State *L);
 int tlevel_start(tlevel *lv, error *err);        /* state_init on set->levels[index] */

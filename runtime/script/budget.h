@@ -5,7 +5,8 @@
  * is counted by the hosts themselves, each covering the states it started: host.h.) It holds
  * the spending of the call under way: the outermost budgeted call (the app calling a
  *     hook, loading a game, running a script) starts a fresh count of instructions (counted
- *     by a count hook every HOST_HOOK_STEP instructions) and of work that C functions charge
+ *     by a count hook every HOST_HOOK_STEP instructions, except in a game's quick hook calls,
+ *     which the timer alone stops: host.h) and of work that C functions charge
  *     (string building, pattern matching, table moves, flood fills, ...), and a CPU-time
  *     deadline kept by a timer; a nested call (a loaded game's hook run by level:move) gets
  *     its own limits, never more than what is left of the enclosing call's.
@@ -70,6 +71,12 @@ void budget_charge_bytes(lua_State *L, size_t bytes);
 int budget_error(lua_State *L);
 /* The message of a spent budget ("script ran too long (instruction limit)"), or NULL. */
 const char *budget_spent_message(const budget *b);
+
+/* Whether the CPU-time timer can stop a call of this thread (it is set up on first use). */
+bool budget_timer_works(void);
+/* A hook set back on L after a call: when the call under way has spent its budget, L stops
+ * at its next instruction again. */
+void budget_recheck(budget *b, lua_State *L);
 
 /* The thread that runs now (coroutine.resume and nested calls switch it); returns the one
  * that ran before. */

@@ -550,7 +550,10 @@ static void push_action(lua_State *L, const hook_call *c)
 {
     const state *s = c->s;
     const action *a = c->act;
-    lua_createtable(L, 0, 7);
+    bool player = s->active < s->nplayers && s->player[s->active] >= 0;
+    /* Sized to its fields: a hash part of 4 slots, not 8, for the usual name, cell, x, y (the
+     * table is made for every action a search tries). */
+    lua_createtable(L, 0, 1 + (a->cell >= 0 ? 3 : 0) + (a->dir >= 0) + a->has_value + player);
     lua_pushstring(L, s->rules->action[a->id].name);
     lua_setfield(L, -2, "name");
     if (a->cell >= 0) {
@@ -563,7 +566,7 @@ static void push_action(lua_State *L, const hook_call *c)
         lua_setfield(L, -2, "dir");
     }
     if (a->has_value) set_int(L, "value", a->value);
-    if (s->active < s->nplayers && s->player[s->active] >= 0) set_int(L, "player", s->active + 1);
+    if (player) set_int(L, "player", s->active + 1);
 }
 
 /* candidates: the table at idx as an action (a name, and a cell, x and y, dir or value). */
@@ -731,6 +734,7 @@ static int hook_run(lua_State *L)
         c->lv = tlevel_push_borrowed(L, c->s);
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);
+        tlevel_set_current(c->lv);
         nargs++;
     }
     if (c->hook == HOOK_ON_MOVE || c->hook == HOOK_CAN_MOVE) {
@@ -757,7 +761,9 @@ static int call_hook(hook_call *c, error *err)
     lua_State *L = host_lua(c->g->h);
     lua_pushcfunction(L, hook_run);
     lua_pushlightuserdata(L, c);
+    tlevel *outer = tlevel_set_current(NULL);
     int rc = host_pcall_quick(c->g->h, 1, 0, HOST_HOOK_SECONDS, err);
+    tlevel_set_current(outer);
     if (c->lv) tlevel_invalidate(c->lv);
     lua_pushnil(L);                                     /* never allocates: removes a key */
     lua_rawsetp(L, LUA_REGISTRYINDEX, &hook_level_key);

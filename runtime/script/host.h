@@ -84,8 +84,11 @@ int host_loadfile(host *h, const char *path, error *err);
 /* lua_pcall with a traceback message handler and a fresh instruction budget.
  * On failure pops the message, fills err ("file:line: message") and returns -1. */
 int host_pcall(host *h, int nargs, int nresults, error *err);
-/* The same, for a call that must answer quickly (a game's hooks, run on every move): at most
- * `seconds` of CPU time (when less than the host's own per-call limit). */
+/* The same, for a call that must answer quickly (a game's hooks, run on every move, and by a
+ * search hundreds of thousands of times a second): at most `seconds` of CPU time (when less
+ * than the host's own per-call limit). Where the CPU-time timer works, the call runs without
+ * the count hook, which slows every Lua instruction: the timer, the memory pool and the work
+ * C functions charge stop it, and the count hook is set back when it returns. */
 int host_pcall_quick(host *h, int nargs, int nresults, double seconds, error *err);
 /* The stack traceback of the last failed host_pcall ("" if none). */
 const char *host_traceback(const host *h);

@@ -92,7 +92,8 @@ end
 -- within about half a second of CPU (HOST_HOOK_SECONDS), the error names the hook's line, and
 -- the next move runs its hook again, stopped as fast.
 local hook_bound = 1.0
-for _, name in ipairs { "tostring_loop", "scramble_loop", "hint_loop", "string_compare", "sort_loop" } do
+for _, name in ipairs { "tostring_loop", "scramble_loop", "hint_loop", "string_compare", "sort_loop",
+                        "pcall_loop", "coroutine_loop", "wrap_loop", "garbage_loop", "kept_coroutine" } do
   if not only or only == "hook_" .. name then
     local lv = assert(tessera.parse(dir .. "hook_" .. name .. ".lua", "#####\n#@  #\n#####\n"))
     for move = 1, 2 do

@@ -14,6 +14,8 @@
 #include "app/session.h"
 #include "check.h"
 #include "core/action.h"
+#include "script/bindings.h"
+#include "script/host.h"
 #include "script/game.h"
 #include "script/search.h"
 
@@ -243,6 +245,72 @@ static void test_reload_replay(void)
     session_close(&s);
 }
 
+/* A hook runs as a quick call: without the count hook (the CPU-time timer stops it) and with
+ * the count hook set back after it, whether it returned or failed. The level of the call under
+ * way is known to the methods without their type check; a level kept from an earlier call is
+ * still refused, and so is one kept by a coroutine and used from it in a later call. */
+static void test_quick_calls(void)
+{
+    error err;
+    check_write_file(script,
+                     "local kept, co\n"
+                     "return tessera.game {\n"
+                     "  name = \"Quick\",\n"
+                     "  rules = \"actions\",\n"
+                     "  tiles = { [\"O\"] = { \"lit\" }, [\".\"] = { \"dark\" } },\n"
+                     "  actions = { press = { click = true }, spin = { keys = { \"e\" } }, "
+                     "stale = { keys = { \"f\" } }, later = { keys = { \"b\" } } },\n"
+                     "  solved = function(level) return level:count(\"lit\") == 0 end,\n"
+                     "  act = function(level, action)\n"
+                     "    if action.name == \"spin\" then while true do end end\n"
+                     "    if action.name == \"stale\" then return kept:floor(1) == \"lit\" end\n"
+                     "    if action.name == \"later\" then\n"
+                     "      local ok, msg = coroutine.resume(co)\n"
+                     "      error(msg, 0)\n"
+                     "    end\n"
+                     "    kept = level\n"
+                     "    co = co or coroutine.create(function() coroutine.yield(); level:floor(1) end)\n"
+                     "    coroutine.resume(co)\n"
+                     "    level:set_floor(action.cell, level:floor(action.cell) == \"lit\" and \"dark\" or \"lit\")\n"
+                     "  end,\n"
+                     "}\n");
+    game *g = load(&err);
+    CHECK(g != NULL);
+    if (!g) {
+        fprintf(stderr, "%s\n", err.msg);
+        return;
+    }
+    lua_State *L = host_lua(game_host(g));
+    CHECK(lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == HOST_HOOK_STEP);
+    levelset set;
+    state s;
+    CHECK(start(g, &set, &s, "O.\n..\n", &err) == 0);
+    const ruleset *r = game_rules(g);
+    int done;
+    action a = action_make(rules_find_action(r, "press", 5));
+    a.cell = 1;
+    CHECK(game_do_action(g, &s, &a, &done, &err) == 0 && done == 1);
+    CHECK(s.floor[1] == rules_find_tile(r, "lit"));
+    CHECK(lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == HOST_HOOK_STEP);
+    /* The level kept by the last call is no longer valid in this one. */
+    action t = action_make(rules_find_action(r, "stale", 5));
+    CHECK(game_do_action(g, &s, &t, &done, &err) != 0 && done == 0);
+    CHECK_STR_HAS(err.msg, "level is no longer valid");
+    /* Nor from the coroutine that kept it. */
+    action l = action_make(rules_find_action(r, "later", 5));
+    CHECK(game_do_action(g, &s, &l, &done, &err) != 0 && done == 0);
+    CHECK_STR_HAS(err.msg, "level is no longer valid");
+    /* A runaway act is stopped by the timer, and the count hook is back after it. */
+    action spin = action_make(rules_find_action(r, "spin", 4));
+    CHECK(game_do_action(g, &s, &spin, &done, &err) != 0 && done == 0);
+    CHECK_STR_HAS(err.msg, "script ran too long (time limit)");
+    CHECK(lua_gethookmask(L) == LUA_MASKCOUNT && lua_gethookcount(L) == HOST_HOOK_STEP);
+    CHECK(s.hist.nrec == 1 && s.floor[1] == rules_find_tile(r, "lit"));
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "hooks-test-%ld", (long)getpid());
@@ -253,6 +321,7 @@ int main(void)
     test_search_budget();
     test_check_levels();
     test_reload_replay();
+    test_quick_calls();
     remove(script);
     remove(levels);
     return check_summary("test_game_hooks");

@@ -1,0 +1,10 @@
+-- small tables made and dropped forever (garbage the collector keeps up with).
+-- In an on_move hook, which runs without the count hook (a quick call: host.h): the CPU-time
+-- timer alone must stop it, within about half a second of CPU (HOST_HOOK_SECONDS) each move.
+return tessera.game {
+  name = "Hook attack",
+  tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" }, ["@"] = { "player", player = true } },
+  on_move = function(level, move)
+    while true do local t = { 1, 2, 3 }; t = nil end
+  end,
+}

@@ -1,0 +1,11 @@
+-- a wrapped coroutine that loops, called under pcall forever.
+-- In an on_move hook, which runs without the count hook (a quick call: host.h): the CPU-time
+-- timer alone must stop it, within about half a second of CPU (HOST_HOOK_SECONDS) each move.
+return tessera.game {
+  name = "Hook attack",
+  tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" }, ["@"] = { "player", player = true } },
+  on_move = function(level, move)
+    local f = coroutine.wrap(function() while true do pcall(function() while true do end end) end end)
+    while true do pcall(f) end
+  end,
+}
