@@ -494,7 +494,7 @@ int host_pcall_quick(host *h, int nargs, int nresults, double seconds, error *er
     if (h->instruction_limit < 0 && h->seconds_limit <= 0) seconds = 0;     /* a host without limits */
     /* A quick call has a CPU-time limit of its own, and the timer stops it there: then the
      * call runs without the count hook. In Lua 5.4 any hook makes the VM trap at every
-     * instruction (luaG_traceexec) and at every return: 13% of the instructions of a Lua-ruled
+     * instruction (luaG_traceexec) and at every return: 11% of the instructions of a Lua-ruled
      * search. The count of C-charged work and the memory pool still hold; a call that has
      * spent its budget is still stopped at its next instruction (the timer and budget_leave
      * set the hook back for that). */
