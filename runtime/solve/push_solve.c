@@ -27,8 +27,9 @@ enum { MEET_SLICE = 8 };          /* backward expansions per turn */
 #define CLASSIC_FIRST 0.15        /* of the time budget for the classic searches alone */
 #define CLASSIC_FIRST_MOST 1.5    /* ... but no more seconds than this */
 #define FESS_RATIO 8.0            /* then the feature-space search's time per classic second
-                                     (XSokoban at 10 s CPU: 59/90 with 8, 58 with 2, 56 with 4 and
-                                     with 0.5, in the same hour; rot90 copies 59 and 58) */
+                                     (XSokoban at 10 s CPU: 59/90 with 8, 12 and 16, 58 with 2, 56
+                                     with 4 and with 0.5, in the same hours; rot90 copies 59 with 8,
+                                     58 with 2) */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
 
 push_options push_options_default(void)
