@@ -5,36 +5,75 @@
  * cell the box can be taken to and where the player ends. Each resulting position is looked at
  * there and then (its features, its matching bound from the parent's by re-solving one row,
  * the cheap deadlock tests) so that the advisors can be chosen; the costly tests (PI-corrals,
- * the small searches) wait until a move is played. The moves are kept sorted, cheapest first,
- * and each cell of feature space keeps its positions in a heap on the weight of their next
- * move. */
+ * the small searches) wait until a move is played.
+ *
+ * A position's score orders positions: more goals packed in plan order, then fewer floor
+ * regions the player cannot reach, fewer blocked links between rooms, fewer boxes out of plan,
+ * fewer hotspots, a smaller matching bound. A position is filed in the cell of feature space of
+ * the best score on its way from the start (packed, regions, out of plan), so a line that made
+ * progress keeps its cell while it tidies up. Turns alternate between the cells in rotation
+ * (a cell just reached comes next) and the cell of the best score so far. In a cell, the move
+ * played is the one whose position has the least weight (advisor moves are free), then the best
+ * score. */
 #include "solve/push_fess.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "solve/push_deadsets.h"
+#include "solve/push_features.h"
 #include "solve/push_meet.h"
 #include "solve/push_path.h"
 #include "solve/push_pattern.h"
 
 enum {
-    F_PACK, F_CONN, F_ROOM, F_OOP, NFEAT,
     NO_CELL = 0xFFFF,
     CHECK_EVERY = 8,              /* moves played between clock checks */
     NODE_WORTH = 16,              /* a position made here costs this many expansions of a push
                                      search: the small searches' share is counted so */
-    TIE_BITS = 12
+    MOVE_REVERSIBLE = 1,          /* fess_move.flags: the box can be pushed back */
+    MOVE_OPENS = 2,               /* ... the player can now push a box it could not before */
+    MOVE_SOLVES = 4               /* ... the position it makes is solved */
 };
 
+#define HOTSPOT_SECONDS 0.5       /* the most the hotspot table may take to build */
+
+/* The features of a position. */
+typedef struct fess_score {
+    uint8_t pack, conn, room, oop, hot;
+    uint16_t h;
+} fess_score;
+
+/* Scores as one number, smaller is better (the order of the fields above). */
+static uint64_t rank_of(const fess_score *s)
+{
+    return (uint64_t)(255 - s->pack) << 48 | (uint64_t)s->conn << 40 | (uint64_t)s->room << 32 |
+           (uint64_t)s->oop << 24 | (uint64_t)s->hot << 16 | s->h;
+}
+
+static fess_score score_of(uint64_t rank)
+{
+    fess_score s = { (uint8_t)(255 - (rank >> 48 & 255)), (uint8_t)(rank >> 40), (uint8_t)(rank >> 32),
+                     (uint8_t)(rank >> 24), (uint8_t)(rank >> 16), (uint16_t)rank };
+    return s;
+}
+
+/* The cell of feature space a best score files a position in. */
+static uint32_t cell_key(uint64_t best)
+{
+    fess_score s = score_of(best);
+    return (uint32_t)s.pack | (uint32_t)s.conn << 8 | (uint32_t)s.oop << 16;
+}
+
 typedef struct fess_move {
+    uint64_t rank;                /* the score of the position the move makes */
     uint16_t from, to, side, pushes;
-    uint16_t h;                   /* the matching bound of the position the move makes */
-    uint8_t f[NFEAT];             /* and its features */
-    uint8_t weight, advisor;      /* advisor: 0, or 1 + the feature it improves */
+    uint8_t weight, flags;
 } fess_move;
 
 typedef struct fess_info {
+    uint64_t best;                /* the best score on the way from the start, itself included */
     uint32_t weight;              /* of the path from the start */
     uint32_t first;               /* moves[first .. first + count) */
     uint32_t count, next;         /* next: the first move not yet played */
@@ -42,10 +81,16 @@ typedef struct fess_info {
     int32_t cell;                 /* in feature space */
 } fess_info;
 
+/* A position in a cell's heap, keyed on its next move. */
+typedef struct fess_item {
+    uint64_t rank;
+    uint32_t weight, id;
+} fess_item;
+
 typedef struct fess_cell {
     uint32_t key;
     uint32_t count, cap;
-    uint64_t *heap;               /* (weight << TIE_BITS | tie) << 32 | node */
+    fess_item *heap;
 } fess_cell;
 
 struct push_fess {
@@ -54,6 +99,7 @@ struct push_fess {
     push_search_config cfg;
     push_budget mem;
     push_table tt;
+    push_features *feat;
     fess_info *info;
     uint32_t info_cap;
     fess_move *moves;
@@ -62,6 +108,9 @@ struct push_fess {
     size_t scratch_cap;
     fess_cell *cells;
     int ncells, cells_cap, cursor;
+    int best_cell;                /* the cell of the best score so far */
+    uint64_t best_rank;
+    uint64_t turns;
     int32_t *cell_slot;           /* open addressing on cell keys: index + 1, 0 empty */
     uint32_t cell_mask;
 
@@ -82,11 +131,15 @@ struct push_fess {
     int32_t *frozen;              /* sorted cells of the boxes frozen on goals */
     int nfrozen;
     uint8_t *frozen_mark;
-    uint16_t *row_cell;
     const push_dists *dists;
     int16_t *link_of;             /* n: the corridor linking rooms a cell is on, or -1 */
     int nlinks;
     uint32_t *link_seen, link_stamp;
+    int16_t *prefix;              /* nareas: the plan's progress, scratch */
+    uint16_t *near;               /* [class * n + c]: pushes from c to the nearest goal taking the class */
+    int spread;                   /* the position being expanded: the sum of near over its boxes */
+    int corral_pushes;            /* lost()'s PI-corral: pushes enough to try (-1: none) */
+    uint16_t *first_dirs;         /* [slot]: with a PI-corral, the directions its first push may take */
 
     uint64_t nodes;
     uint32_t solution;
@@ -94,7 +147,11 @@ struct push_fess {
                                      goes on from, or 0 when it is solved itself */
     bool exhausted, timed_out, out_of_memory;
     int best_packed;
+    uint32_t best_id;
 };
+
+static int xflags = -1;   /* EXPERIMENT: FESS_X bits */
+#define X(bit) (xflags & (1 << (bit)))
 
 static bool charge(push_fess *f, size_t bytes)
 {
@@ -224,13 +281,37 @@ static int blocked_links(push_fess *f)
 
 static inline uint8_t clamp8(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
-static void features(push_fess *f, const uint32_t *reach, uint32_t stamp, uint8_t *out)
+/* The features of the position in f->pos (player region: reach == stamp), h its bound. */
+static fess_score features(push_fess *f, const uint32_t *reach, uint32_t stamp, int h)
 {
-    int astray;
-    out[F_PACK] = clamp8(push_plan_packed(f->plan, f->b, &f->pos, &astray));
-    out[F_OOP] = clamp8(astray);
-    out[F_CONN] = clamp8(closed_regions(f, reach, stamp));
-    out[F_ROOM] = clamp8(blocked_links(f));
+    fess_score s;
+    s.pack = clamp8(push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL));
+    s.oop = clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix));
+    s.hot = clamp8(push_features_hotspots(f->feat, &f->pos));
+    s.conn = clamp8(closed_regions(f, reach, stamp));
+    s.room = clamp8(blocked_links(f));
+    if (X(10)) s.hot = 0;
+    if (X(11)) s.oop = 0;
+    if (X(12)) s.room = 0;
+    s.h = (uint16_t)(h < 0xFFFF ? h : 0xFFFF);
+    return s;
+}
+
+/* Whether, after the box from `moved` went elsewhere, the player (now reach == now) can push
+ * some other box in a way it could not before (then: was == then). */
+static bool opens_pushes(push_fess *f, int moved, const uint32_t *then_reach, uint32_t then, uint32_t now)
+{
+    const push_board *b = f->b;
+    for (int i = 0; i < b->nboxes; i++) {
+        int c = f->pos.box[i];
+        if (c == moved) continue;
+        for (int d = 0; d < b->ndirs; d++) {
+            int s = push_step(b, c, d), t = push_step(b, c, b->opp[d]);
+            if (s < 0 || t < 0 || f->child_reach[s] != now || then_reach[s] == then) continue;
+            if (f->pos.occ[t] == PUSH_NO_BOX && !b->dead[b->box_class[i] * b->n + t]) return true;
+        }
+    }
+    return false;
 }
 
 /* ===== the position in f->pos ============================================================= */
@@ -254,8 +335,8 @@ static bool find_frozen(push_fess *f)
     return n >= 0;
 }
 
-/* The matching bound of the position in f->pos (player region: reach == stamp), kept for its
- * children; PUSH_FAR when lost. */
+/* The matching bound of the position in f->pos (player region: reach == stamp); PUSH_FAR when
+ * lost. */
 static int position_bound(push_fess *f, const uint32_t *reach, uint32_t stamp)
 {
     const push_board *b = f->b;
@@ -267,8 +348,6 @@ static int position_bound(push_fess *f, const uint32_t *reach, uint32_t stamp)
     }
     uint32_t player = f->cfg.opt.player_bound ? stamp : UINT32_MAX;
     int h = push_lower_bound(b, &f->mat, &f->pos, reach, player, f->dists, f->nfrozen ? f->frozen_mark : NULL);
-    push_bound_keep(&f->mat);
-    memcpy(f->row_cell, f->pos.box, sizeof *f->row_cell * (size_t)b->nboxes);
     return h;
 }
 
@@ -297,17 +376,25 @@ static bool scratch_room(push_fess *f, size_t count)
     return true;
 }
 
+/* The parent being expanded: its region (reach == stamp) and hash. */
+typedef struct parent_view {
+    const uint32_t *reach;
+    uint32_t stamp;
+    uint64_t hash;
+} parent_view;
+
 /* Looks at the position box slot i on `to` with the player on `side` makes (the parent in
- * f->pos, its region reach == stamp, its bound kept): adds it to the scratch list unless it is
- * known or lost. Returns false out of memory. */
-static bool look_at(push_fess *f, int i, int to, int side, int pushes, uint64_t parent_hash, size_t *count, bool *solved)
+ * f->pos, its bound kept): adds it to the scratch list unless it is known or lost. Returns false
+ * out of memory. */
+static bool look_at(push_fess *f, int i, int to, int side, int pushes, const parent_view *pv, size_t *count,
+                    bool *solved)
 {
     const push_board *b = f->b;
     int from = f->pos.box[i], k = b->box_class[i];
     int j = push_pos_move(&f->pos, b, i, to);
     uint32_t stamp = next_stamp(f);
     int norm = push_reach(b, f->pos.occ, side, f->child_reach, stamp, f->queue);
-    uint64_t hash = parent_hash ^ f->zbox[k * b->n + from] ^ f->zbox[k * b->n + to] ^ f->zplayer[norm];
+    uint64_t hash = pv->hash ^ f->zbox[k * b->n + from] ^ f->zbox[k * b->n + to] ^ f->zplayer[norm];
     bool keep = push_table_find(&f->tt, hash, f->pos.box, norm) == 0;
     /* A position the backward search reached: the rest of the way is known. */
     bool meet = keep && f->cfg.meet && push_meet_find(f->cfg.meet, hash, f->pos.box, norm);
@@ -320,22 +407,17 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, uint64_t 
         memset(m, 0, sizeof *m);
         m->from = (uint16_t)from, m->to = (uint16_t)to, m->side = (uint16_t)side;
         m->pushes = (uint16_t)(pushes < 0xFFFF ? pushes : 0xFFFF);
+        m->flags = MOVE_SOLVES;
         *solved = true;
         push_pos_move(&f->pos, b, j, from);
         return true;
     }
     if (keep && f->cfg.opt.freeze && push_freeze_deadlock(&f->frz, b, &f->pos, to)) keep = false;
     if (keep && f->cfg.sets && push_deadsets_match(f->cfg.sets, &f->pos, to, norm)) keep = false;
-    int h = PUSH_FAR;
     if (keep) {
-        f->row_cell[i] = (uint16_t)to;
-        uint32_t player = f->cfg.opt.player_bound ? stamp : UINT32_MAX;
-        h = push_bound_child(b, &f->mat, f->row_cell, f->child_reach, player, f->dists,
-                             f->nfrozen ? f->frozen_mark : NULL);
-        f->row_cell[i] = (uint16_t)from;
-        keep = h != PUSH_FAR;
-    }
-    if (keep) {
+        /* The last tie-break: each box's pushes to its nearest goal, summed (the matching bound
+         * is worked out when the move is played). */
+        int h = f->spread - f->near[k * b->n + from] + f->near[k * b->n + to];
         if (!scratch_room(f, *count + 1)) {
             push_pos_move(&f->pos, b, j, from);
             return false;
@@ -343,27 +425,30 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, uint64_t 
         fess_move *m = &f->scratch[(*count)++];
         m->from = (uint16_t)from, m->to = (uint16_t)to, m->side = (uint16_t)side;
         m->pushes = (uint16_t)(pushes < 0xFFFF ? pushes : 0xFFFF);
-        m->h = (uint16_t)h;
-        m->weight = 1, m->advisor = 0;
-        features(f, f->child_reach, stamp, m->f);
-        if (h == 0) *solved = true;
+        m->weight = 1;
+        m->flags = 0;
+        if (push_features_reversible(f->feat, from, to)) m->flags |= MOVE_REVERSIBLE;
+        if (opens_pushes(f, to, pv->reach, pv->stamp, stamp)) m->flags |= MOVE_OPENS;
+        fess_score sc = features(f, f->child_reach, stamp, h);
+        m->rank = rank_of(&sc);
+        if (sc.pack == b->ngoals) m->flags |= MOVE_SOLVES, *solved = true;
     }
     push_pos_move(&f->pos, b, j, from);
     return true;
 }
 
-/* Every relocation of the box in slot i from the position in f->pos (player region: reach ==
- * stamp), looked at one by one. */
-static bool box_moves(push_fess *f, int i, const uint32_t *reach, uint32_t stamp, uint64_t hash, size_t *count,
-                      bool *solved)
+/* Every relocation of the box in slot i from the position in f->pos, looked at one by one. */
+static bool box_moves(push_fess *f, int i, const parent_view *pv, size_t *count, bool *solved)
 {
     const push_board *b = f->b;
     int nd = b->ndirs, c = f->pos.box[i], k = b->box_class[i];
     if (f->frozen_mark[c]) return true;
+    unsigned first = f->corral_pushes > 0 ? f->first_dirs[i] : ~0u;
+    if (!first) return true;
     int32_t start = -1;
     for (int d = 0; d < nd && start < 0; d++) {
         int y = push_step(b, c, d);
-        if (y >= 0 && reach[y] == stamp) start = d;
+        if (y >= 0 && pv->reach[y] == pv->stamp) start = d;
     }
     if (start < 0) return true;                 /* the player cannot touch it */
     f->wall[c] = 0;
@@ -391,13 +476,14 @@ static bool box_moves(push_fess *f, int i, const uint32_t *reach, uint32_t stamp
         for (int d = 0; d < nd; d++) {
             int back = b->opp[d];
             if (f->side[x * nd + back] != label) continue;          /* the player cannot get behind */
+            if (depth == 0 && !(first >> d & 1)) continue;           /* not a push the corral allows */
             int to = push_step(b, x, d);
             if (to < 0 || f->wall[to] || dead[to]) continue;
             if (f->seen[to * nd + back] == f->seen_stamp) continue;
             mark_label(f, to, f->side[to * nd + back]);
             f->bfs[tail] = to * nd + back;
             f->bfs_depth[tail++] = (uint16_t)(depth + 1 < 0xFFFF ? depth + 1 : 0xFFFF);
-            if (!look_at(f, i, to, x, depth + 1, hash, count, solved)) {
+            if (!look_at(f, i, to, x, depth + 1, pv, count, solved)) {
                 f->wall[c] = 1;
                 return false;
             }
@@ -407,62 +493,81 @@ static bool box_moves(push_fess *f, int i, const uint32_t *reach, uint32_t stamp
     return true;
 }
 
-/* Orders two moves of weight 1: more packed, fewer closed regions, fewer boxes astray, fewer
- * blocked links, then the lower bound. */
-static int better(const fess_move *a, const fess_move *b)
-{
-    if (a->f[F_PACK] != b->f[F_PACK]) return a->f[F_PACK] > b->f[F_PACK] ? -1 : 1;
-    if (a->f[F_CONN] != b->f[F_CONN]) return a->f[F_CONN] < b->f[F_CONN] ? -1 : 1;
-    if (a->f[F_OOP] != b->f[F_OOP]) return a->f[F_OOP] < b->f[F_OOP] ? -1 : 1;
-    if (a->f[F_ROOM] != b->f[F_ROOM]) return a->f[F_ROOM] < b->f[F_ROOM] ? -1 : 1;
-    return (a->h > b->h) - (a->h < b->h);
-}
-
 static int move_order(const void *x, const void *y)
 {
     const fess_move *a = x, *b = y;
     if (a->weight != b->weight) return a->weight - b->weight;
-    if (a->advisor != b->advisor) return a->advisor - b->advisor;
-    return better(a, b);
+    return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
-/* The advisors: for each feature, the move that improves it most (ties by the order above)
- * costs nothing. */
-static void advise(fess_move *mv, size_t count, const uint8_t *own)
+/* ===== advisors =========================================================================== *
+ * Each advisor picks at most one move, which then costs nothing. None picks a move that
+ * unpacks a box. */
+
+enum { ADV_PACK, ADV_CONN, ADV_ROOM, ADV_HOT, ADV_OOP, ADV_OPENER, ADV_EXPLORER, NADVISORS };
+
+/* Whether move m is one the advisor may pick, for a position scored `own`. */
+static bool advisable(int advisor, const fess_move *m, const fess_score *own)
 {
-    static const int order[NFEAT] = { F_PACK, F_CONN, F_ROOM, F_OOP };
-    for (int a = 0; a < NFEAT; a++) {
-        int feat = order[a];
+    fess_score s = score_of(m->rank);
+    if (s.pack < own->pack) return false;
+    switch (advisor) {
+    case ADV_PACK: return s.pack > own->pack;
+    case ADV_CONN: return s.conn < own->conn;
+    case ADV_ROOM: return s.room < own->room;
+    case ADV_HOT: return s.hot < own->hot;
+    case ADV_OOP:
+        return s.oop < own->oop && s.conn <= own->conn && s.room <= own->room && (m->flags & MOVE_REVERSIBLE);
+    case ADV_EXPLORER: return (m->flags & (MOVE_OPENS | MOVE_REVERSIBLE)) == (MOVE_OPENS | MOVE_REVERSIBLE);
+    default: return false;
+    }
+}
+
+/* The opener: when no move packs a box, the box nearest the next goal of the plan is moved
+ * away from it (the farther the better), without closing regions or links. */
+static long opener(push_fess *f, const fess_move *mv, size_t count, const fess_score *own, int next)
+{
+    if (next < 0) return -1;
+    long best = -1;
+    int best_from = PUSH_FAR, best_to = -1;
+    for (size_t i = 0; i < count; i++) {
+        fess_score s = score_of(mv[i].rank);
+        if (s.pack > own->pack) return -1;
+        if (s.pack < own->pack || s.conn > own->conn || s.room > own->room) continue;
+        int d1 = push_features_goal_steps(f->feat, next, mv[i].from), d2 = push_features_goal_steps(f->feat, next, mv[i].to);
+        if (d1 == PUSH_FAR || d2 == PUSH_FAR || d2 < d1 || d1 > best_from) continue;
+        if (d1 < best_from || d2 > best_to) best = (long)i, best_from = d1, best_to = d2;
+    }
+    return best;
+}
+
+static void advise(push_fess *f, fess_move *mv, size_t count, const fess_score *own, int next)
+{
+    for (int a = 0; a < NADVISORS; a++) {
         long best = -1;
-        for (size_t i = 0; i < count; i++) {
-            bool improves = feat == F_PACK ? mv[i].f[feat] > own[feat] : mv[i].f[feat] < own[feat];
-            if (!improves) continue;
-            if (best < 0) {
-                best = (long)i;
-                continue;
-            }
-            const fess_move *m = &mv[i], *o = &mv[best];
-            bool more = feat == F_PACK ? m->f[feat] > o->f[feat] : m->f[feat] < o->f[feat];
-            if (more || (m->f[feat] == o->f[feat] && better(m, o) < 0)) best = (long)i;
+        if (X(3 + a)) continue;
+        if (a == ADV_OPENER) {
+            best = opener(f, mv, count, own, next);
+        } else {
+            for (size_t i = 0; i < count; i++)
+                if (advisable(a, &mv[i], own) && (best < 0 || mv[i].rank < mv[best].rank)) best = (long)i;
         }
-        if (best >= 0 && mv[best].weight) {
-            mv[best].weight = 0;
-            mv[best].advisor = (uint8_t)(a + 1);
-        }
+        if (best >= 0) mv[best].weight = 0;
+    }
+    if (count <= 2) {
+        size_t top = 0;
+        for (size_t i = 1; i < count; i++)
+            if (mv[i].rank < mv[top].rank) top = i;
+        mv[top].weight = 0;
     }
     qsort(mv, count, sizeof *mv, move_order);
 }
 
 /* ===== feature space ====================================================================== */
 
-static uint32_t cell_key(const uint8_t *feat)
+static int find_cell(push_fess *f, uint32_t key, bool *made)
 {
-    return (uint32_t)feat[F_PACK] | (uint32_t)feat[F_CONN] << 8 | (uint32_t)feat[F_ROOM] << 16 |
-           (uint32_t)feat[F_OOP] << 24;
-}
-
-static int find_cell(push_fess *f, uint32_t key)
-{
+    *made = false;
     if ((uint32_t)(f->ncells + 1) * 2 > f->cell_mask + 1) {
         uint32_t slots = (f->cell_mask + 1) * 2;
         if (!charge(f, sizeof *f->cell_slot * slots)) return -1;
@@ -492,24 +597,31 @@ static int find_cell(push_fess *f, uint32_t key)
     memset(&f->cells[i], 0, sizeof f->cells[i]);
     f->cells[i].key = key;
     f->cell_slot[s] = i + 1;
+    *made = true;
     return i;
 }
 
-static uint64_t heap_item(const push_fess *f, uint32_t id)
+static fess_item heap_item(const push_fess *f, uint32_t id)
 {
     const fess_info *in = &f->info[id];
     const fess_move *m = &f->moves[in->first + in->next];
-    uint64_t weight = (uint64_t)in->weight + m->weight, tie = m->h < (1u << TIE_BITS) ? m->h : (1u << TIE_BITS) - 1;
-    if (weight >= (1u << (32 - TIE_BITS))) weight = (1u << (32 - TIE_BITS)) - 1;
-    return (weight << TIE_BITS | tie) << 32 | id;
+    fess_item it = { m->rank, in->weight + m->weight, id };
+    return it;
 }
 
-static bool heap_push(push_fess *f, fess_cell *c, uint64_t item)
+static inline bool item_less(const fess_item *a, const fess_item *b)
+{
+    if (a->weight != b->weight) return a->weight < b->weight;
+    if (a->rank != b->rank) return a->rank < b->rank;
+    return a->id < b->id;
+}
+
+static bool heap_push(push_fess *f, fess_cell *c, fess_item item)
 {
     if (c->count == c->cap) {
         uint32_t cap = c->cap ? c->cap * 2 : 8;
         if (!charge(f, sizeof *c->heap * (cap - c->cap))) return false;
-        uint64_t *bigger = realloc(c->heap, sizeof *bigger * cap);
+        fess_item *bigger = realloc(c->heap, sizeof *bigger * cap);
         if (!bigger) {
             f->out_of_memory = true;
             return false;
@@ -520,7 +632,7 @@ static bool heap_push(push_fess *f, fess_cell *c, uint64_t item)
     uint32_t i = c->count++;
     while (i > 0) {
         uint32_t parent = (i - 1) / 2;
-        if (c->heap[parent] <= item) break;
+        if (!item_less(&item, &c->heap[parent])) break;
         c->heap[i] = c->heap[parent];
         i = parent;
     }
@@ -528,15 +640,15 @@ static bool heap_push(push_fess *f, fess_cell *c, uint64_t item)
     return true;
 }
 
-static uint64_t heap_pop(fess_cell *c)
+static fess_item heap_pop(fess_cell *c)
 {
-    uint64_t top = c->heap[0], last = c->heap[--c->count];
+    fess_item top = c->heap[0], last = c->heap[--c->count];
     uint32_t i = 0, n = c->count;
     for (;;) {
         uint32_t child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && c->heap[child + 1] < c->heap[child]) child++;
-        if (c->heap[child] >= last) break;
+        if (child + 1 < n && item_less(&c->heap[child + 1], &c->heap[child])) child++;
+        if (!item_less(&c->heap[child], &last)) break;
         c->heap[i] = c->heap[child];
         i = child;
     }
@@ -567,9 +679,11 @@ static bool info_room(push_fess *f, uint32_t id)
 static bool lost(push_fess *f, int to, int norm, const uint32_t *reach, uint32_t stamp)
 {
     const push_board *b = f->b;
+    f->corral_pushes = -1;
     if (f->cfg.opt.corral) {
         int npush = push_corral_find(&f->corral, b, &f->pos, f->nfrozen ? f->frozen_mark : NULL, reach, stamp);
         if (npush == 0) return true;
+        f->corral_pushes = npush;
         if (npush > 0 && f->cfg.patterns && f->cfg.opt.corral_dead &&
             push_pattern_corral_dead(f->cfg.patterns, &f->pos, f->corral.best_fence, f->corral.nbest_fence, norm,
                                      f->nodes * NODE_WORTH))
@@ -578,49 +692,80 @@ static bool lost(push_fess *f, int to, int norm, const uint32_t *reach, uint32_t
     return to >= 0 && f->cfg.patterns && push_pattern_dead(f->cfg.patterns, &f->pos, to, norm, f->nodes * NODE_WORTH);
 }
 
+/* Plays the solving move win of node id (its position in f->pos). */
+static void play_win(push_fess *f, uint32_t id, const fess_move *win)
+{
+    const push_board *b = f->b;
+    int slot = f->pos.occ[win->from];
+    push_pos_move(&f->pos, b, slot, win->to);
+    uint32_t s2 = next_stamp(f);
+    int norm = push_reach(b, f->pos.occ, win->side, f->child_reach, s2, f->queue);
+    uint64_t h2 = boxes_hash(f, f->pos.box) ^ f->zplayer[norm];
+    uint32_t sid = push_table_add(&f->tt, h2, f->pos.box, norm);
+    if (!sid || !info_room(f, sid)) {
+        f->out_of_memory = true;
+        return;
+    }
+    push_node *nd = push_table_node(&f->tt, sid);
+    nd->parent = id;
+    nd->h = 0;
+    memset(&f->info[sid], 0, sizeof f->info[sid]);
+    f->info[sid].from = win->from, f->info[sid].to = win->to, f->info[sid].side = win->side;
+    f->solution = sid;
+    f->meet_id = f->cfg.meet ? push_meet_find(f->cfg.meet, h2, f->pos.box, norm) : 0;
+}
+
 /* Finds and orders the moves of the new node id (position in f->pos, player region in
- * f->reach with `stamp`, own features feat), and files it in its cell. */
-static void settle(push_fess *f, uint32_t id, const uint8_t *feat, uint32_t stamp)
+ * f->reach with `stamp`, its own score `own`), and files it in the cell of its best score. */
+static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
 {
     const push_board *b = f->b;
     size_t count = 0;
     bool solved = false;
-    uint64_t hash = boxes_hash(f, f->pos.box);
+    parent_view pv = { f->reach, stamp, boxes_hash(f, f->pos.box) };
+    f->spread = 0;
+    for (int i = 0; i < b->nboxes; i++) f->spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+    push_plan_prefix(f->plan, b, &f->pos, f->prefix, NULL);
+    int next = push_features_next_goal(f->feat, f->prefix);
+    if (f->corral_pushes > 0 && !X(13)) {
+        memset(f->first_dirs, 0, sizeof *f->first_dirs * (size_t)b->nboxes);
+        for (int m = 0; m < f->corral_pushes; m++) {
+            int code = f->corral.push[m];
+            f->first_dirs[code / b->ndirs] |= (uint16_t)(1u << (code % b->ndirs));
+        }
+    } else {
+        f->corral_pushes = -1;
+    }
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 1;
     bool ok = true;
-    for (int i = 0; i < b->nboxes && ok && !solved; i++) ok = box_moves(f, i, f->reach, stamp, hash, &count, &solved);
+    for (int i = 0; i < b->nboxes && ok && !solved; i++) ok = box_moves(f, i, &pv, &count, &solved);
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 0;
     if (!ok) return;
     fess_info *in = &f->info[id];
     in->count = 0;
     in->next = 0;
     if (solved) {
-        /* Play the solving move at once. */
-        for (size_t m = 0; m < count; m++) {
-            if (f->scratch[m].h != 0) continue;
-            fess_move win = f->scratch[m];
-            int slot = f->pos.occ[win.from];
-            push_pos_move(&f->pos, b, slot, win.to);
-            uint32_t s2 = next_stamp(f);
-            int norm = push_reach(b, f->pos.occ, win.side, f->child_reach, s2, f->queue);
-            uint64_t h2 = boxes_hash(f, f->pos.box) ^ f->zplayer[norm];
-            uint32_t sid = push_table_add(&f->tt, h2, f->pos.box, norm);
-            if (!sid || !info_room(f, sid)) {
-                f->out_of_memory = true;
+        for (size_t m = 0; m < count; m++)
+            if (f->scratch[m].flags & MOVE_SOLVES) {
+                fess_move win = f->scratch[m];
+                play_win(f, id, &win);
                 return;
             }
-            push_node *nd = push_table_node(&f->tt, sid);
-            nd->parent = id;
-            nd->h = 0;
-            memset(&f->info[sid], 0, sizeof f->info[sid]);
-            f->info[sid].from = win.from, f->info[sid].to = win.to, f->info[sid].side = win.side;
-            f->solution = sid;
-            f->meet_id = f->cfg.meet ? push_meet_find(f->cfg.meet, h2, f->pos.box, norm) : 0;
-            return;
-        }
     }
     if (count == 0) return;
-    advise(f->scratch, count, feat);
+    fess_score own = score_of(own_rank);
+    advise(f, f->scratch, count, &own, next);
+    if (getenv("FESS_MOVES") && f->nodes < (uint64_t)atoi(getenv("FESS_MOVES"))) {
+        int w = b->gwidth;
+        fprintf(stderr, "node %u (p%d c%d r%d o%d hs%d h%d) next %d:", id, own.pack, own.conn, own.room, own.oop, own.hot, own.h, next);
+        for (size_t m = 0; m < count; m++) {
+            const fess_move *mv = &f->scratch[m];
+            fess_score sc = score_of(mv->rank);
+            fprintf(stderr, " %d,%d>%d,%d w%d f%d p%d c%d r%d o%d hs%d h%d;", b->cell[mv->from] % w, b->cell[mv->from] / w,
+                    b->cell[mv->to] % w, b->cell[mv->to] / w, mv->weight, mv->flags, sc.pack, sc.conn, sc.room, sc.oop, sc.hot, sc.h);
+        }
+        fprintf(stderr, "\n");
+    }
     if (f->nmoves + count > f->moves_cap) {
         size_t cap = f->moves_cap ? f->moves_cap * 2 : 1 << 16;
         while (cap < f->nmoves + count) cap *= 2;
@@ -637,12 +782,15 @@ static void settle(push_fess *f, uint32_t id, const uint8_t *feat, uint32_t stam
     in->first = (uint32_t)f->nmoves;
     in->count = (uint32_t)count;
     f->nmoves += count;
-    int cell = find_cell(f, cell_key(feat));
+    bool made;
+    int cell = find_cell(f, cell_key(X(0) ? own_rank : in->best), &made);
     if (cell < 0) {
         f->out_of_memory = true;
         return;
     }
     in->cell = cell;
+    if (made && !X(2)) f->cursor = cell;                   /* a new cell has the next turn */
+    if (in->best < f->best_rank) f->best_rank = in->best, f->best_cell = cell;
     heap_push(f, &f->cells[cell], heap_item(f, id));
 }
 
@@ -671,17 +819,21 @@ static void play(push_fess *f, uint32_t parent, const fess_move *m)
     fess_info *in = &f->info[id];
     memset(in, 0, sizeof *in);
     in->weight = f->info[parent].weight + m->weight;
+    in->best = m->rank < f->info[parent].best ? m->rank : f->info[parent].best;
     in->from = m->from, in->to = m->to, in->side = m->side;
     in->cell = -1;
     int h = position_bound(f, f->reach, stamp);
     if (h == PUSH_FAR || lost(f, m->to, norm, f->reach, stamp)) {
+        if (getenv("FESS_PLAYS") && f->nodes < (uint64_t)atoi(getenv("FESS_PLAYS")))
+            fprintf(stderr, "  lost: %s\n", h == PUSH_FAR ? "bound" : "tests");
         nd->h = PUSH_FAR;
         nd->closed = 1;
         return;
     }
     nd->h = (uint16_t)h;
-    if (m->f[F_PACK] > f->best_packed) f->best_packed = m->f[F_PACK];
-    settle(f, id, m->f, stamp);
+    int packed = score_of(m->rank).pack;
+    if (packed > f->best_packed || !f->best_id) f->best_packed = packed, f->best_id = id;
+    settle(f, id, m->rank, stamp);
 }
 
 /* ===== the search ========================================================================= */
@@ -694,28 +846,43 @@ static bool out_of_time(const push_fess *f)
     return c->seconds > 0 && solve_clock() - c->t0 > c->seconds;
 }
 
+/* The cell whose turn it is: every other turn the next in rotation with a move left, else the
+ * cell of the best score so far (when it has a move left). -1 when no cell has one. */
+static int next_cell(push_fess *f)
+{
+    f->turns++;
+    if (!X(1) && !(f->turns & 1) && f->best_cell >= 0 && f->cells[f->best_cell].count > 0) return f->best_cell;
+    for (int tried = 0; tried < f->ncells; tried++) {
+        int c = f->cursor % f->ncells;
+        f->cursor = (c + 1) % f->ncells;
+        if (f->cells[c].count > 0) return c;
+    }
+    return -1;
+}
+
 void push_fess_run(push_fess *f, int slice)
 {
     for (int done = 0; done < slice && !f->solution && !f->out_of_memory && !f->exhausted && !f->timed_out; done++) {
-        /* The next cell in turn with a move left. */
-        int tried = 0;
-        while (tried < f->ncells && f->cells[f->cursor % f->ncells].count == 0) {
-            f->cursor = (f->cursor + 1) % f->ncells;
-            tried++;
-        }
-        if (f->ncells == 0 || tried == f->ncells) {
+        int ci = f->ncells ? next_cell(f) : -1;
+        if (ci < 0) {
             f->exhausted = true;
             return;
         }
-        fess_cell *c = &f->cells[f->cursor];
-        f->cursor = (f->cursor + 1) % f->ncells;
-        uint32_t id = (uint32_t)heap_pop(c);
+        fess_cell *c = &f->cells[ci];
+        uint32_t id = heap_pop(c).id;
         fess_info *in = &f->info[id];
         fess_move m = f->moves[in->first + in->next];
         in->next++;
         if (in->next < in->count) heap_push(f, c, heap_item(f, id));
         push_node *nd = push_table_node(&f->tt, id);
         push_pos_load(&f->pos, f->b, nd->box, nd->player);
+        if (getenv("FESS_PLAYS") && f->nodes < (uint64_t)atoi(getenv("FESS_PLAYS"))) {
+            int w = f->b->gwidth;
+            fess_score sc = score_of(m.rank);
+            fprintf(stderr, "play cell %d (key %x) node %u w%u: %d,%d>%d,%d w%d p%d c%d r%d o%d hs%d h%d\n", ci, c->key, id,
+                    in->weight, f->b->cell[m.from] % w, f->b->cell[m.from] / w, f->b->cell[m.to] % w, f->b->cell[m.to] / w,
+                    m.weight, sc.pack, sc.conn, sc.room, sc.oop, sc.hot, sc.h);
+        }
         play(f, id, &m);
         if ((done + 1) % CHECK_EVERY == 0 && out_of_time(f)) f->timed_out = true;
     }
@@ -725,6 +892,13 @@ void push_fess_run(push_fess *f, int slice)
 bool push_fess_start(push_fess *f)
 {
     const push_board *b = f->b;
+    if (!f->feat) {
+        f->feat = push_features_new(b, f->plan, HOTSPOT_SECONDS);
+        if (!f->feat) {
+            f->out_of_memory = true;
+            return true;
+        }
+    }
     push_pos_load(&f->pos, b, b->start_box, b->start_player);
     uint32_t stamp = next_stamp(f);
     int norm = push_reach(b, f->pos.occ, b->start_player, f->reach, stamp, f->queue);
@@ -746,11 +920,15 @@ bool push_fess_start(push_fess *f)
         f->solution = id;
         return true;
     }
-    uint8_t feat[NFEAT];
-    features(f, f->reach, stamp, feat);
-    f->best_packed = feat[F_PACK];
+    int spread = 0;
+    for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+    fess_score sc = features(f, f->reach, stamp, spread);
+    in->best = rank_of(&sc);
+    f->best_rank = UINT64_MAX;
+    f->best_packed = sc.pack;
+    f->best_id = id;
     /* features() used the marks; the player's region is still in f->reach. */
-    settle(f, id, feat, stamp);
+    settle(f, id, in->best, stamp);
     if (!f->solution && f->ncells == 0 && !f->out_of_memory) f->exhausted = true;
     return true;
 }
@@ -806,11 +984,32 @@ push_fess_state push_fess_state_of(const push_fess *f)
     return st;
 }
 
-size_t push_fess_bytes(const push_fess *f) { return f ? f->mem.used + f->fixed.bytes : 0; }
+size_t push_fess_bytes(const push_fess *f) { return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) : 0; }
+
+static void trace(push_fess *f)
+{
+    const push_board *b = f->b;
+    fprintf(stderr, "fess: %zu moves, n %d, %llu nodes, %d cells, best packed %d of %d, plan (planned %d):", f->nmoves, b->n, (unsigned long long)f->nodes,
+            f->ncells, f->best_packed, b->ngoals, f->plan->planned);
+    for (int i = 0; i < b->ngoals; i++) {
+        int c = b->cell[b->goal[f->plan->order[i]]];
+        fprintf(stderr, " %d,%d", c % b->gwidth, c / b->gwidth);
+    }
+    fprintf(stderr, "\n");
+    for (int i = 0; i < f->ncells; i++) {
+        uint32_t k = f->cells[i].key;
+        fprintf(stderr, "  cell p%u c%u o%u: %u open\n", k & 255, k >> 8 & 255, k >> 16 & 255, f->cells[i].count);
+    }
+    if (f->best_id) {
+        push_node *nd = push_table_node(&f->tt, f->best_id);
+        push_board_print(b, nd->box, nd->player, stderr);
+    }
+}
 
 void push_fess_free(push_fess *f)
 {
     if (!f) return;
+    if (getenv("FESS_TRACE")) trace(f);
     push_table_free(&f->tt);
     push_pos_free(&f->pos);
     push_freeze_free(&f->frz);
@@ -822,7 +1021,9 @@ void push_fess_free(push_fess *f)
     free(f->cells), free(f->cell_slot), free(f->info), free(f->moves), free(f->scratch);
     free(f->reach), free(f->child_reach), free(f->mark), free(f->queue), free(f->zbox), free(f->zplayer);
     free(f->wall), free(f->side), free(f->seen), free(f->bfs), free(f->bfs_depth);
-    free(f->frozen), free(f->frozen_mark), free(f->row_cell), free(f->link_of), free(f->link_seen);
+    free(f->frozen), free(f->frozen_mark), free(f->link_of), free(f->link_seen);
+    free(f->prefix), free(f->near), free(f->first_dirs);
+    push_features_free(f->feat);
     free(f);
 }
 
@@ -830,6 +1031,7 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
 {
     push_fess *f = calloc(1, sizeof *f);
     if (!f) return NULL;
+    xflags = getenv("FESS_X") ? atoi(getenv("FESS_X")) : 0;
     f->b = b;
     f->plan = pl;
     f->cfg = *cfg;
@@ -850,12 +1052,15 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
     f->bfs_depth = malloc(sizeof *f->bfs_depth * sides);
     f->frozen = malloc(sizeof *f->frozen * ((size_t)b->nboxes + 1));
     f->frozen_mark = calloc((size_t)n + 1, 1);
-    f->row_cell = malloc(sizeof *f->row_cell * ((size_t)b->nboxes + 1));
     f->link_of = malloc(sizeof *f->link_of * ((size_t)n + 1));
+    f->prefix = malloc(sizeof *f->prefix * ((size_t)pl->nareas + 1));
+    f->near = malloc(sizeof *f->near * (size_t)n * (size_t)nk);
+    f->first_dirs = malloc(sizeof *f->first_dirs * ((size_t)b->nboxes + 1));
     f->cell_slot = calloc(64, sizeof *f->cell_slot);
     f->cell_mask = 63;
-    if (!f->reach || !f->child_reach || !f->mark || !f->queue || !f->zbox || !f->zplayer || !f->wall || !f->side ||
-        !f->seen || !f->bfs || !f->bfs_depth || !f->frozen || !f->frozen_mark || !f->row_cell || !f->link_of ||
+    f->best_cell = -1;
+    if (!f->prefix || !f->near || !f->first_dirs || !f->reach || !f->child_reach || !f->mark || !f->queue || !f->zbox || !f->zplayer || !f->wall || !f->side ||
+        !f->seen || !f->bfs || !f->bfs_depth || !f->frozen || !f->frozen_mark || !f->link_of ||
         !f->cell_slot || push_pos_init(&f->pos, b) != 0 || push_freeze_init(&f->frz, b) != 0 ||
         push_matcher_init(&f->mat, b->nboxes, b->ngoals) != 0 || push_corral_init(&f->corral, b) != 0 ||
         push_walker_init(&f->walker, b) != 0 || push_fixed_init(&f->fixed, b, walled) != 0 ||
@@ -866,5 +1071,13 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
     for (int k = 0; k < nk; k++)
         for (int c = 0; c < n; c++) f->zbox[k * n + c] = push_key_box(k, n, c);
     for (int c = 0; c < n; c++) f->zplayer[c] = push_key_player(c);
+    for (int k = 0; k < nk; k++)
+        for (int c = 0; c < n; c++) {
+            int best = PUSH_FAR;
+            for (int g = 0; g < b->ngoals; g++)
+                if ((b->nclasses == 0 || push_accepts(b, k, g)) && b->base.dist_any[g * n + c] < best)
+                    best = b->base.dist_any[g * n + c];
+            f->near[k * n + c] = (uint16_t)(best == PUSH_FAR ? 1000 : best);
+        }
     return f;
 }

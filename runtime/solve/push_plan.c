@@ -119,6 +119,37 @@ static int goalless_rooms(const push_board *b, const uint8_t *room, uint8_t *sin
     return added;
 }
 
+enum { WIDEST = 4 };              /* sinks are widened to cells this many steps from every goal, then nearer */
+
+/* Marks as sinks the cells off goals at least `steps` - 1 walking steps from every goal, the
+ * previous widening having taken those at least `steps` away; returns the next `steps`, or -1
+ * when no cell is left to take. queue holds n ints. */
+static int widen_sinks(const push_board *b, uint8_t *sink, int steps, int32_t *queue)
+{
+    int n = b->n, head = 0, tail = 0;
+    steps--;
+    if (steps < 1) return -1;
+    int *dist = malloc(sizeof *dist * ((size_t)n + 1));
+    if (!dist) return -1;
+    for (int c = 0; c < n; c++) {
+        dist[c] = -1;
+        if (b->goal_at[c] >= 0) dist[c] = 0, queue[tail++] = c;
+    }
+    while (head < tail) {
+        int c = queue[head++];
+        for (int d = 0; d < b->ndirs; d++) {
+            int m = push_step(b, c, d);
+            if (m < 0 || dist[m] >= 0) continue;
+            dist[m] = dist[c] + 1;
+            queue[tail++] = m;
+        }
+    }
+    for (int c = 0; c < n; c++)
+        if (dist[c] >= steps && !b->dead_all[c]) sink[c] = 1;
+    free(dist);
+    return steps;
+}
+
 void push_plan_free(push_plan *pl)
 {
     free(pl->room);
@@ -193,7 +224,7 @@ int push_plan_init(push_plan *pl, const push_board *b)
         }
         sinks += goalless_rooms(b, pl->room, p.sink, p.queue);
         for (int j = 0; j < ng; j++) left[j] = true, p.wall[b->goal[j]] = 1;
-        int remaining = ng, place = ng;
+        int remaining = ng, place = ng, widen = WIDEST;
         /* Backwards: take out the box with the shortest way back, leaving the goals boxes
          * start on for last (they may never have to move). */
         while (remaining > 0 && sinks > 0 && ok) {
@@ -209,7 +240,11 @@ int push_plan_init(push_plan *pl, const push_board *b)
                 if (best < 0 || (best_started && !started[j]) || cost < best_cost)
                     best = j, best_cost = cost, best_started = started[j];
             }
-            if (best < 0) break;
+            if (best < 0) {
+                /* Stuck: boxes may also be parked nearer the goals, farther first. */
+                if (widen < 0 || (widen = widen_sinks(b, p.sink, widen, p.queue)) < 0) break;
+                continue;
+            }
             pl->order[--place] = (int16_t)best;
             left[best] = false;
             p.wall[b->goal[best]] = 0;
@@ -242,19 +277,27 @@ int push_plan_init(push_plan *pl, const push_board *b)
     return 0;
 }
 
-int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray)
+int push_plan_prefix(const push_plan *pl, const push_board *b, const push_pos *p, int16_t *prefix, int *astray)
 {
     int packed = 0, on_goals = 0;
     for (int a = 0; a < pl->nareas; a++) {
-        bool prefix = true;
+        bool whole = true;
+        int count = 0;
         for (int i = pl->area_first[a]; i < pl->area_first[a + 1]; i++) {
             int j = pl->area_goal[i], slot = p->occ[b->goal[j]];
             bool full = slot != PUSH_NO_BOX && push_accepts(b, b->box_class[slot], j);
             on_goals += full;
-            prefix = prefix && full;
-            packed += prefix;
+            whole = whole && full;
+            count += whole;
         }
+        if (prefix) prefix[a] = (int16_t)count;
+        packed += count;
     }
     if (astray) *astray = on_goals - packed;
     return packed;
+}
+
+int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray)
+{
+    return push_plan_prefix(pl, b, p, NULL, astray);
 }

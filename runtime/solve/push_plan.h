@@ -35,5 +35,7 @@ void push_plan_free(push_plan *pl);
  * goals in order hold a box they take. *astray (may be NULL) gets the boxes on goals beyond
  * that: packed out of order. */
 int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray);
+/* The same, with how far each area is packed in prefix[a] (nareas of them; may be NULL). */
+int push_plan_prefix(const push_plan *pl, const push_board *b, const push_pos *p, int16_t *prefix, int *astray);
 
 #endif

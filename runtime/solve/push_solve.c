@@ -25,8 +25,8 @@ enum {
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
 enum { MEET_SLICE = 8 };          /* backward expansions per turn */
 #define CLASSIC_FIRST 0.15        /* of the time budget for the classic searches alone */
-#define CLASSIC_FIRST_MOST 1.5    /* ... but no more seconds than this */
-#define FESS_RATIO 8.0            /* then the feature-space search's time per classic second
+static double CLASSIC_FIRST_MOST = 1.5;    /* ... but no more seconds than this */
+static double FESS_RATIO = 8.0;            /* then the feature-space search's time per classic second
                                      (XSokoban at 10 s CPU: 59/90 with 8, 12 and 16, 58 with 2, 56
                                      with 4 and with 0.5, in the same hours; rot90 copies 59 with 8,
                                      58 with 2) */
@@ -254,6 +254,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                              solve_result *out)
 {
     double t0 = solve_clock();
+    if (getenv("XFIRST")) CLASSIC_FIRST_MOST = atof(getenv("XFIRST"));
+    if (getenv("XRATIO")) FESS_RATIO = atof(getenv("XRATIO"));
     memset(out, 0, sizeof *out);
     solve_limits lim = lim_in ? *lim_in : solve_limits_default();
     push_options o = opt ? *opt : push_options_default();
