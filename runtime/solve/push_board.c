@@ -114,7 +114,6 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
     b->topo = g->topo;
     b->ndirs = nd;
     b->gcells = gn;
-    b->gwidth = g->w;
     for (int d = 0; d < nd; d++) b->opp[d] = grid_opposite(g, d);
     b->index = malloc(sizeof *b->index * (size_t)gn);
     int32_t *stack = malloc(sizeof *stack * (size_t)gn);
@@ -353,36 +352,4 @@ int push_reach(const push_board *b, const uint8_t *occ, int from, uint32_t *reac
         }
     }
     return least;
-}
-
-void push_board_print(const push_board *b, const uint16_t *box, int player, FILE *out)
-{
-    int w = b->gwidth > 0 ? b->gwidth : 1, rows = (b->gcells + w - 1) / w;
-    char *line = malloc((size_t)w + 2);
-    if (!line) return;
-    for (int y = 0; y < rows; y++) {
-        int last = -1;
-        for (int x = 0; x < w; x++) {
-            int c = b->index[y * w + x];
-            char ch = ' ';
-            if (c >= 0) {
-                bool goal = b->goal_at[c] >= 0, on = false;
-                for (int i = 0; i < b->nboxes && !on; i++) on = box[i] == c;
-                ch = on ? (goal ? '*' : '$') : c == player ? (goal ? '+' : '@') : goal ? '.' : '-';
-                last = x;
-            } else {
-                bool near = false;
-                for (int dy = -1; dy <= 1 && !near; dy++)
-                    for (int dx = -1; dx <= 1 && !near; dx++) {
-                        int yy = y + dy, xx = x + dx;
-                        near = yy >= 0 && yy < rows && xx >= 0 && xx < w && b->index[yy * w + xx] >= 0;
-                    }
-                if (near) ch = '#', last = x;
-            }
-            line[x] = ch;
-        }
-        line[last + 1] = 0;
-        fprintf(out, "%s\n", line);
-    }
-    free(line);
 }

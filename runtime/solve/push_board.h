@@ -8,7 +8,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "core/state.h"
 
@@ -57,7 +56,6 @@ typedef struct push_board {
     int ndirs, n;                 /* n: compact cells, numbered in the grid's reading order */
     int opp[GRID_MAX_DIRS];
     int gcells;                   /* cells of the core grid */
-    int gwidth;                   /* its width (for printing a position) */
     int32_t *cell;                /* compact -> grid cell */
     int32_t *index;               /* grid cell -> compact, -1 where nothing can ever stand */
     int32_t *nbr;                 /* [c * ndirs + d]: compact neighbour, -1 for a wall */
@@ -100,9 +98,6 @@ typedef struct push_board {
  * built) or PUSH_BOARD_ERROR with a message naming the rule or limit that stops the solver. */
 int push_board_init(push_board *b, const state *s, char *msg, size_t msglen);
 void push_board_free(push_board *b);
-/* Prints a position as XSB-like text ('-' floor; cells no box or player can use shown as '#'
- * where they touch one), for debugging. */
-void push_board_print(const push_board *b, const uint16_t *box, int player, FILE *out);
 
 /* Side labels, push distances and dead squares (push_bound.c). 0, or -1 out of memory. */
 int push_board_analyse(push_board *b);

@@ -14,7 +14,8 @@
 
 enum {
     ZONE_SLOTS = 1024,            /* zones cached (cleared when three quarters full) */
-    HOTSPOT_WORK = 60000000       /* (cell, side) visits the hotspot table may take */
+    HOTSPOT_WORK = 60000000,      /* (cell, side) visits the hotspot table may take */
+    REACH_BYTES = 32 << 20        /* the most the reversibility table may take */
 };
 
 typedef struct oop_zone {
@@ -27,7 +28,8 @@ struct push_features {
     const push_board *b;
     const push_plan *pl;
     int n, nd, words;
-    uint64_t *reach;              /* [c * words]: cells a lone box on c can be pushed to */
+    uint64_t *reach;              /* [(c * nd + e) * words]: cells a lone box on c, the player on
+                                     its side e, can be pushed to; NULL on boards too big */
     uint64_t *blocks;             /* [x * words]: bit y when a box on y is in the way of one on x;
                                      NULL: no hotspots */
     uint16_t *steps;              /* [g * n + c]: player steps from goal g to c */
@@ -106,20 +108,20 @@ static uint32_t sources(push_features *f, const int32_t *side, const uint8_t *ta
     return cells;
 }
 
-/* Forwards from c on the board as it is: the cells a lone box on c can be pushed to. */
-static void pushes_from(push_features *f, int c, uint64_t *out)
+/* Forwards from c, the player on side e, on the board as it is: the cells a lone box can be
+ * pushed to. */
+static void pushes_from(push_features *f, int c, int e, uint64_t *out)
 {
     const push_board *b = f->b;
     const int32_t *side = b->base.side;
     int nd = f->nd, head = 0, tail = 0;
     uint32_t stamp = stamp_of(f);
     out[c / 64] |= (uint64_t)1 << (c % 64);
-    for (int e = 0; e < nd; e++)
-        if (side[c * nd + e] >= 0 && f->seen[c * nd + e] != stamp) visit(f, side, c, e, stamp, &tail);
+    visit(f, side, c, e, stamp, &tail);
     while (head < tail) {
-        int x = f->queue[head] / nd, e = f->queue[head] % nd;
+        int x = f->queue[head] / nd, k = f->queue[head] % nd;
         head++;
-        int32_t label = side[x * nd + e];
+        int32_t label = side[x * nd + k];
         for (int d = 0; d < nd; d++) {
             int back = b->opp[d], to = push_step(b, x, d);
             if (to < 0 || side[x * nd + back] != label || f->seen[to * nd + back] == stamp) continue;
@@ -127,6 +129,23 @@ static void pushes_from(push_features *f, int c, uint64_t *out)
             visit(f, side, to, back, stamp, &tail);
         }
     }
+}
+
+/* The reversibility table: one search per side label of each cell, shared by its sides. */
+static void find_reach(push_features *f)
+{
+    const push_board *b = f->b;
+    int nd = f->nd;
+    for (int c = 0; c < f->n; c++)
+        for (int e = 0; e < nd; e++) {
+            int32_t label = b->base.side[c * nd + e];
+            uint64_t *out = f->reach + ((size_t)c * nd + e) * f->words;
+            if (label < 0) continue;
+            int same = 0;
+            while (same < e && b->base.side[c * nd + same] != label) same++;
+            if (same < e) memcpy(out, f->reach + ((size_t)c * nd + same) * f->words, sizeof *out * (size_t)f->words);
+            else pushes_from(f, c, e, out);
+        }
 }
 
 static void walk_steps(push_features *f, int from, uint16_t *steps)
@@ -212,7 +231,8 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     int n = b->n, nd = b->ndirs;
     f->b = b, f->pl = pl, f->n = n, f->nd = nd, f->words = (n + 63) / 64;
     size_t sides = (size_t)n * (size_t)nd + 1;
-    f->reach = calloc((size_t)n * (size_t)f->words + 1, sizeof *f->reach);
+    size_t reach_words = (size_t)n * (size_t)nd * (size_t)f->words;
+    if (reach_words * sizeof *f->reach <= REACH_BYTES) f->reach = calloc(reach_words + 1, sizeof *f->reach);
     f->steps = malloc(sizeof *f->steps * ((size_t)b->ngoals * (size_t)n + 1));
     f->zones = calloc(ZONE_SLOTS, sizeof *f->zones);
     f->wall = calloc((size_t)n + 1, 1);
@@ -221,24 +241,32 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->cell_seen = calloc((size_t)n + 1, sizeof *f->cell_seen);
     f->queue = malloc(sizeof *f->queue * sides);
     f->count = malloc(sizeof *f->count * ((size_t)n + 1));
-    if (!f->reach || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
+    if ((!f->reach && reach_words * sizeof *f->reach <= REACH_BYTES) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
         !f->count) {
         push_features_free(f);
         return NULL;
     }
-    for (int c = 0; c < n; c++) pushes_from(f, c, f->reach + (size_t)c * f->words);
+    if (f->reach) find_reach(f);
     for (int g = 0; g < b->ngoals; g++) walk_steps(f, b->goal[g], f->steps + (size_t)g * n);
     find_hotspots(f, seconds);
-    f->bytes = sizeof *f + sizeof *f->reach * (size_t)n * (size_t)f->words * (f->blocks ? 2 : 1) +
+    f->bytes = sizeof *f + sizeof *f->reach * (f->reach ? reach_words : 0) +
+               sizeof *f->blocks * (f->blocks ? (size_t)n * (size_t)f->words : 0) +
                sizeof *f->steps * (size_t)b->ngoals * (size_t)n + sizeof *f->zones * ZONE_SLOTS + sides * 12;
     return f;
 }
 
 size_t push_features_bytes(const push_features *f) { return f ? f->bytes : 0; }
 
-bool push_features_reversible(const push_features *f, int from, int to)
+bool push_features_reversible(const push_features *f, int from, int to, int player)
 {
-    return (f->reach[(size_t)to * f->words + from / 64] >> (from % 64)) & 1;
+    if (!f->reach) return true;
+    bool any = false;
+    for (int e = 0; e < f->nd; e++) {
+        int y = push_step(f->b, to, e);
+        if (y < 0 || (player >= 0 && y != player)) continue;
+        any = any || ((f->reach[((size_t)to * f->nd + e) * f->words + from / 64] >> (from % 64)) & 1);
+    }
+    return any;
 }
 
 int push_features_hotspots(const push_features *f, const push_pos *p)

@@ -1,7 +1,7 @@
 /* push_features.h: the level analysis behind the feature-space search's features and advisors
  * (internal to runtime/solve), after Shoham and Schaeffer's FESS for Sokoban:
- *  - where a lone box can be pushed from each cell (a relocation that can be undone is
- *    "reversible");
+ *  - where a lone box can be pushed from each cell and side (a relocation that can be undone
+ *    is "reversible");
  *  - hotspots: a box on y is in the way of a box on x when, with y walled up, a lone box on x
  *    reaches fewer goals than it does on the empty board;
  *  - the out-of-plan zones: with the goals the packing plan has filled so far and the next
@@ -28,8 +28,9 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
 void push_features_free(push_features *f);   /* NULL is fine */
 size_t push_features_bytes(const push_features *f);
 
-/* Whether a lone box on `to` can be pushed back to `from` on the empty board. */
-bool push_features_reversible(const push_features *f, int from, int to);
+/* Whether a lone box on `to`, the player on the cell `player` beside it (or anywhere when
+ * player < 0), can be pushed back to `from` on the empty board. */
+bool push_features_reversible(const push_features *f, int from, int to, int player);
 
 /* The boxes of p (off goals) that are in the way of another box off its goal. */
 int push_features_hotspots(const push_features *f, const push_pos *p);

@@ -9,15 +9,13 @@
  *
  * A position's score orders positions: more goals packed in plan order, then fewer floor
  * regions the player cannot reach, fewer blocked links between rooms, fewer boxes out of plan,
- * fewer hotspots, a smaller matching bound. A position is filed in the cell of feature space of
- * the best score on its way from the start (packed, regions, out of plan), so a line that made
- * progress keeps its cell while it tidies up. Turns alternate between the cells in rotation
+ * fewer hotspots, fewer pushes to the nearest goals. A position is filed in the cell of feature
+ * space of its score's first features (packed, regions, out of plan). Turns alternate between the cells in rotation
  * (a cell just reached comes next) and the cell of the best score so far. In a cell, the move
  * played is the one whose position has the least weight (advisor moves are free), then the best
  * score. */
 #include "solve/push_fess.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,10 +57,10 @@ static fess_score score_of(uint64_t rank)
     return s;
 }
 
-/* The cell of feature space a best score files a position in. */
-static uint32_t cell_key(uint64_t best)
+/* The cell of feature space a score files a position in. */
+static uint32_t cell_key(uint64_t rank)
 {
-    fess_score s = score_of(best);
+    fess_score s = score_of(rank);
     return (uint32_t)s.pack | (uint32_t)s.conn << 8 | (uint32_t)s.oop << 16;
 }
 
@@ -73,7 +71,6 @@ typedef struct fess_move {
 } fess_move;
 
 typedef struct fess_info {
-    uint64_t best;                /* the best score on the way from the start, itself included */
     uint32_t weight;              /* of the path from the start */
     uint32_t first;               /* moves[first .. first + count) */
     uint32_t count, next;         /* next: the first move not yet played */
@@ -149,9 +146,6 @@ struct push_fess {
     int best_packed;
     uint32_t best_id;
 };
-
-static int xflags = -1;   /* EXPERIMENT: FESS_X bits */
-#define X(bit) (xflags & (1 << (bit)))
 
 static bool charge(push_fess *f, size_t bytes)
 {
@@ -286,13 +280,10 @@ static fess_score features(push_fess *f, const uint32_t *reach, uint32_t stamp, 
 {
     fess_score s;
     s.pack = clamp8(push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL));
-    s.oop = clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix));
-    s.hot = clamp8(push_features_hotspots(f->feat, &f->pos));
+    s.oop = f->cfg.opt.out_of_plan ? clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix)) : 0;
+    s.hot = f->cfg.opt.hotspots ? clamp8(push_features_hotspots(f->feat, &f->pos)) : 0;
     s.conn = clamp8(closed_regions(f, reach, stamp));
     s.room = clamp8(blocked_links(f));
-    if (X(10)) s.hot = 0;
-    if (X(11)) s.oop = 0;
-    if (X(12)) s.room = 0;
     s.h = (uint16_t)(h < 0xFFFF ? h : 0xFFFF);
     return s;
 }
@@ -427,7 +418,7 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, const par
         m->pushes = (uint16_t)(pushes < 0xFFFF ? pushes : 0xFFFF);
         m->weight = 1;
         m->flags = 0;
-        if (push_features_reversible(f->feat, from, to)) m->flags |= MOVE_REVERSIBLE;
+        if (push_features_reversible(f->feat, from, to, side)) m->flags |= MOVE_REVERSIBLE;
         if (opens_pushes(f, to, pv->reach, pv->stamp, stamp)) m->flags |= MOVE_OPENS;
         fess_score sc = features(f, f->child_reach, stamp, h);
         m->rank = rank_of(&sc);
@@ -543,9 +534,8 @@ static long opener(push_fess *f, const fess_move *mv, size_t count, const fess_s
 
 static void advise(push_fess *f, fess_move *mv, size_t count, const fess_score *own, int next)
 {
-    for (int a = 0; a < NADVISORS; a++) {
+    for (int a = 0; a < NADVISORS && f->cfg.opt.advisors; a++) {
         long best = -1;
-        if (X(3 + a)) continue;
         if (a == ADV_OPENER) {
             best = opener(f, mv, count, own, next);
         } else {
@@ -716,7 +706,7 @@ static void play_win(push_fess *f, uint32_t id, const fess_move *win)
 }
 
 /* Finds and orders the moves of the new node id (position in f->pos, player region in
- * f->reach with `stamp`, its own score `own`), and files it in the cell of its best score. */
+ * f->reach with `stamp`, its score own_rank), and files it in the cell of its score. */
 static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
 {
     const push_board *b = f->b;
@@ -727,7 +717,7 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     for (int i = 0; i < b->nboxes; i++) f->spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
     push_plan_prefix(f->plan, b, &f->pos, f->prefix, NULL);
     int next = push_features_next_goal(f->feat, f->prefix);
-    if (f->corral_pushes > 0 && !X(13)) {
+    if (f->corral_pushes > 0) {
         memset(f->first_dirs, 0, sizeof *f->first_dirs * (size_t)b->nboxes);
         for (int m = 0; m < f->corral_pushes; m++) {
             int code = f->corral.push[m];
@@ -755,17 +745,6 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     if (count == 0) return;
     fess_score own = score_of(own_rank);
     advise(f, f->scratch, count, &own, next);
-    if (getenv("FESS_MOVES") && f->nodes < (uint64_t)atoi(getenv("FESS_MOVES"))) {
-        int w = b->gwidth;
-        fprintf(stderr, "node %u (p%d c%d r%d o%d hs%d h%d) next %d:", id, own.pack, own.conn, own.room, own.oop, own.hot, own.h, next);
-        for (size_t m = 0; m < count; m++) {
-            const fess_move *mv = &f->scratch[m];
-            fess_score sc = score_of(mv->rank);
-            fprintf(stderr, " %d,%d>%d,%d w%d f%d p%d c%d r%d o%d hs%d h%d;", b->cell[mv->from] % w, b->cell[mv->from] / w,
-                    b->cell[mv->to] % w, b->cell[mv->to] / w, mv->weight, mv->flags, sc.pack, sc.conn, sc.room, sc.oop, sc.hot, sc.h);
-        }
-        fprintf(stderr, "\n");
-    }
     if (f->nmoves + count > f->moves_cap) {
         size_t cap = f->moves_cap ? f->moves_cap * 2 : 1 << 16;
         while (cap < f->nmoves + count) cap *= 2;
@@ -783,14 +762,14 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     in->count = (uint32_t)count;
     f->nmoves += count;
     bool made;
-    int cell = find_cell(f, cell_key(X(0) ? own_rank : in->best), &made);
+    int cell = find_cell(f, cell_key(own_rank), &made);
     if (cell < 0) {
         f->out_of_memory = true;
         return;
     }
     in->cell = cell;
-    if (made && !X(2)) f->cursor = cell;                   /* a new cell has the next turn */
-    if (in->best < f->best_rank) f->best_rank = in->best, f->best_cell = cell;
+    if (made) f->cursor = cell;                   /* a new cell has the next turn */
+    if (own_rank < f->best_rank) f->best_rank = own_rank, f->best_cell = cell;
     heap_push(f, &f->cells[cell], heap_item(f, id));
 }
 
@@ -819,13 +798,10 @@ static void play(push_fess *f, uint32_t parent, const fess_move *m)
     fess_info *in = &f->info[id];
     memset(in, 0, sizeof *in);
     in->weight = f->info[parent].weight + m->weight;
-    in->best = m->rank < f->info[parent].best ? m->rank : f->info[parent].best;
     in->from = m->from, in->to = m->to, in->side = m->side;
     in->cell = -1;
     int h = position_bound(f, f->reach, stamp);
     if (h == PUSH_FAR || lost(f, m->to, norm, f->reach, stamp)) {
-        if (getenv("FESS_PLAYS") && f->nodes < (uint64_t)atoi(getenv("FESS_PLAYS")))
-            fprintf(stderr, "  lost: %s\n", h == PUSH_FAR ? "bound" : "tests");
         nd->h = PUSH_FAR;
         nd->closed = 1;
         return;
@@ -851,7 +827,7 @@ static bool out_of_time(const push_fess *f)
 static int next_cell(push_fess *f)
 {
     f->turns++;
-    if (!X(1) && !(f->turns & 1) && f->best_cell >= 0 && f->cells[f->best_cell].count > 0) return f->best_cell;
+    if (!(f->turns & 1) && f->best_cell >= 0 && f->cells[f->best_cell].count > 0) return f->best_cell;
     for (int tried = 0; tried < f->ncells; tried++) {
         int c = f->cursor % f->ncells;
         f->cursor = (c + 1) % f->ncells;
@@ -876,13 +852,6 @@ void push_fess_run(push_fess *f, int slice)
         if (in->next < in->count) heap_push(f, c, heap_item(f, id));
         push_node *nd = push_table_node(&f->tt, id);
         push_pos_load(&f->pos, f->b, nd->box, nd->player);
-        if (getenv("FESS_PLAYS") && f->nodes < (uint64_t)atoi(getenv("FESS_PLAYS"))) {
-            int w = f->b->gwidth;
-            fess_score sc = score_of(m.rank);
-            fprintf(stderr, "play cell %d (key %x) node %u w%u: %d,%d>%d,%d w%d p%d c%d r%d o%d hs%d h%d\n", ci, c->key, id,
-                    in->weight, f->b->cell[m.from] % w, f->b->cell[m.from] / w, f->b->cell[m.to] % w, f->b->cell[m.to] / w,
-                    m.weight, sc.pack, sc.conn, sc.room, sc.oop, sc.hot, sc.h);
-        }
         play(f, id, &m);
         if ((done + 1) % CHECK_EVERY == 0 && out_of_time(f)) f->timed_out = true;
     }
@@ -923,12 +892,11 @@ bool push_fess_start(push_fess *f)
     int spread = 0;
     for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
     fess_score sc = features(f, f->reach, stamp, spread);
-    in->best = rank_of(&sc);
     f->best_rank = UINT64_MAX;
     f->best_packed = sc.pack;
     f->best_id = id;
     /* features() used the marks; the player's region is still in f->reach. */
-    settle(f, id, in->best, stamp);
+    settle(f, id, rank_of(&sc), stamp);
     if (!f->solution && f->ncells == 0 && !f->out_of_memory) f->exhausted = true;
     return true;
 }
@@ -986,30 +954,9 @@ push_fess_state push_fess_state_of(const push_fess *f)
 
 size_t push_fess_bytes(const push_fess *f) { return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) : 0; }
 
-static void trace(push_fess *f)
-{
-    const push_board *b = f->b;
-    fprintf(stderr, "fess: %zu moves, n %d, %llu nodes, %d cells, best packed %d of %d, plan (planned %d):", f->nmoves, b->n, (unsigned long long)f->nodes,
-            f->ncells, f->best_packed, b->ngoals, f->plan->planned);
-    for (int i = 0; i < b->ngoals; i++) {
-        int c = b->cell[b->goal[f->plan->order[i]]];
-        fprintf(stderr, " %d,%d", c % b->gwidth, c / b->gwidth);
-    }
-    fprintf(stderr, "\n");
-    for (int i = 0; i < f->ncells; i++) {
-        uint32_t k = f->cells[i].key;
-        fprintf(stderr, "  cell p%u c%u o%u: %u open\n", k & 255, k >> 8 & 255, k >> 16 & 255, f->cells[i].count);
-    }
-    if (f->best_id) {
-        push_node *nd = push_table_node(&f->tt, f->best_id);
-        push_board_print(b, nd->box, nd->player, stderr);
-    }
-}
-
 void push_fess_free(push_fess *f)
 {
     if (!f) return;
-    if (getenv("FESS_TRACE")) trace(f);
     push_table_free(&f->tt);
     push_pos_free(&f->pos);
     push_freeze_free(&f->frz);
@@ -1031,7 +978,6 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
 {
     push_fess *f = calloc(1, sizeof *f);
     if (!f) return NULL;
-    xflags = getenv("FESS_X") ? atoi(getenv("FESS_X")) : 0;
     f->b = b;
     f->plan = pl;
     f->cfg = *cfg;

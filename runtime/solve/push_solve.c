@@ -24,12 +24,9 @@ enum {
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
 enum { MEET_SLICE = 8 };          /* backward expansions per turn */
-#define CLASSIC_FIRST 0.15        /* of the time budget for the classic searches alone */
-static double CLASSIC_FIRST_MOST = 1.5;    /* ... but no more seconds than this */
-static double FESS_RATIO = 8.0;            /* then the feature-space search's time per classic second
-                                     (XSokoban at 10 s CPU: 59/90 with 8, 12 and 16, 58 with 2, 56
-                                     with 4 and with 0.5, in the same hours; rot90 copies 59 with 8,
-                                     58 with 2) */
+#define FESS_RATIO 4.0            /* the feature-space search's time per second of the others
+                                     (XSokoban at 10 s CPU: 66/90 with 4, 65 with 2; with the others
+                                     alone for the first 0.3 s and 8 after, 64) */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
 
 push_options push_options_default(void)
@@ -49,6 +46,9 @@ push_options push_options_default(void)
     o.pairs = true;
     o.meet = true;
     o.fess = PUSH_FESS_SCHEDULED;
+    o.advisors = true;
+    o.hotspots = true;
+    o.out_of_plan = true;
     o.keep_best = false;
     return o;
 }
@@ -118,15 +118,14 @@ static solve_status finish(solve_result *out, solve_status st, double t0, const 
 }
 
 /* The searches of one solve: the classic ones (greedy, connectivity, A*), the backward search
- * whose positions they look up (meet), and the feature-space search, which joins after
- * `fess_after` seconds. */
+ * whose positions they look up (meet), and the feature-space search. */
 typedef struct portfolio {
     push_search s[MAX_SEARCHES];
     push_search_config cfg[MAX_SEARCHES];
     int nsearch;
     push_meet *meet;
     push_fess *fess;
-    double t0, fess_after;
+    double t0;
 } portfolio;
 
 /* The outcome of take_turns besides the winning classic search. */
@@ -137,7 +136,7 @@ typedef struct turns_end {
 } turns_end;
 
 /* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
- * classic searches had since it joined (all of it once they are out of budget). Returns false
+ * classic searches had (all of it once they are out of budget). Returns false
  * when the solve is over (solved, lost or cancelled: see *end). */
 static bool fess_turn(portfolio *pf, const solve_limits *lim, double classic_time, double *fess_time, bool alone,
                       bool *running, turns_end *end)
@@ -167,7 +166,7 @@ static bool fess_turn(portfolio *pf, const solve_limits *lim, double classic_tim
 /* Runs the searches in turns until one solves the level, a complete one runs out of positions
  * (unsolvable), or every one is out of budget; the backward search takes a turn after each
  * round until its memory is full. The classic searches take turns of a few expansions each;
- * once the feature-space search has joined it gets FESS_RATIO seconds for each of theirs.
+ * the feature-space search gets FESS_RATIO seconds for each of theirs.
  * Returns the winning classic search, or NULL (see *end). */
 static push_search *take_turns(portfolio *pf, const push_board *b, const solve_limits *lim, turns_end *end)
 {
@@ -225,7 +224,7 @@ static push_search *take_turns(portfolio *pf, const push_board *b, const solve_l
         }
         double now = solve_clock();
         classic_time += now - turn;
-        if (fess_running && now - pf->t0 >= pf->fess_after) {
+        if (fess_running) {
             if (!fess_started) {
                 fess_started = true;
                 classic_time = 0;
@@ -254,8 +253,6 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                              solve_result *out)
 {
     double t0 = solve_clock();
-    if (getenv("XFIRST")) CLASSIC_FIRST_MOST = atof(getenv("XFIRST"));
-    if (getenv("XRATIO")) FESS_RATIO = atof(getenv("XRATIO"));
     memset(out, 0, sizeof *out);
     solve_limits lim = lim_in ? *lim_in : solve_limits_default();
     push_options o = opt ? *opt : push_options_default();
@@ -293,9 +290,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
      * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
      * goal-room macros and share the deadlock patterns. A backward search from the solved
      * position, ordered by the packing plan, keeps every position it reaches: the meeting set
-     * that the forward searches look up. After the classic searches' first turns (which keep
-     * the quick levels quick) the feature-space search joins with the same plan and takes most
-     * of the time. Every search shares the board's analysis and the dead sets. Optimal mode is
+     * that the forward searches look up. The feature-space search, guided by the same plan,
+     * takes most of the time (it solves most levels within a second). Every search shares the board's analysis and the dead sets. Optimal mode is
      * A* alone, with the patterns. */
     portfolio pf;
     memset(&pf, 0, sizeof pf);
@@ -363,8 +359,6 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         common.patterns = patterns;
         pf.fess = push_fess_new(&b, &plan, &common);
         ok = pf.fess != NULL;
-        pf.fess_after = fess_alone || lim.seconds <= 0 ? 0
-                      : lim.seconds * CLASSIC_FIRST < CLASSIC_FIRST_MOST ? lim.seconds * CLASSIC_FIRST : CLASSIC_FIRST_MOST;
     }
     pf.nsearch = nsearch;
     pf.t0 = t0;

@@ -48,6 +48,10 @@ typedef struct push_options {
                                      after the other searches have had their first turns
                                      (PUSH_FESS_SCHEDULED); PUSH_FESS_ALONE runs it alone,
                                      PUSH_FESS_OFF not at all */
+    bool advisors;                /* feature-space search: the advisors' moves cost nothing */
+    bool hotspots;                /* ... the hotspot feature (boxes in other boxes' way) */
+    bool out_of_plan;             /* ... the out-of-plan feature (boxes where the packing plan
+                                     will shut them in) */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */

@@ -364,7 +364,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 14; off++) {
+        for (int off = 0; off <= 17; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -380,6 +380,9 @@ static void test_switches(void)
             if (off == 12) o.fess = PUSH_FESS_OFF;
             if (off == 13) o.fess = PUSH_FESS_ALONE;     /* and the others off: it alone */
             if (off == 14) o = (push_options){ 0 };
+            if (off == 15) o.fess = PUSH_FESS_ALONE, o.advisors = false;
+            if (off == 16) o.fess = PUSH_FESS_ALONE, o.hotspots = false;
+            if (off == 17) o.fess = PUSH_FESS_ALONE, o.out_of_plan = false;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;

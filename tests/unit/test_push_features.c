@@ -1,0 +1,196 @@
+/* test_push_features.c: the level analysis behind the feature-space search's features, on
+ * hand-made positions: a push in a one-wide corridor cannot be undone while one in the open can;
+ * a box in a corridor is a hotspot for the box behind it and not the other way round; a box
+ * that filling the plan's next goal would shut off from every other goal is out of plan, and
+ * none is once that goal is filled; the next goal and the player steps to it; and the packing
+ * plan is complete for XSokoban levels whose boxes cannot all get back to where they start. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "push_fixture.h"
+#include "core/level.h"
+#include "core/state.h"
+#include "solve/push_board.h"
+#include "solve/push_features.h"
+#include "solve/push_plan.h"
+#include "solve/push_solve.h"
+
+static ruleset sokoban;
+
+static int cell_at(const fixture *f, int x, int y) { return f->b.index[y * f->st.g->w + x]; }
+
+/* A position of f's board: boxes on the listed cells (x, y pairs), the player where it starts. */
+static void place(const fixture *f, push_pos *p, const int *xy, int count)
+{
+    uint16_t box[8];
+    for (int i = 0; i < count; i++) box[i] = (uint16_t)cell_at(f, xy[2 * i], xy[2 * i + 1]);
+    /* push_pos_load wants each class's slots sorted by cell. */
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && box[j - 1] > box[j]; j--) {
+            uint16_t t = box[j];
+            box[j] = box[j - 1], box[j - 1] = t;
+        }
+    push_pos_load(p, &f->b, box, f->b.start_player);
+}
+
+static void test_reversible(void)
+{
+    fixture f;
+    CHECK(fixture_load(&f, &sokoban,
+                       "##########\n"
+                       "#@ $  #  #\n"
+                       "####     #\n"
+                       "   #  . ##\n"
+                       "   ######\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b) == 0);
+        push_features *ft = push_features_new(&f.b, &pl, 0);
+        CHECK(ft != NULL);
+        if (ft) {
+            /* Row 1 is a corridor: a box pushed from x = 2 to 3 cannot come back (the player
+             * cannot get round it to its right). */
+            CHECK(!push_features_reversible(ft, cell_at(&f, 2, 1), cell_at(&f, 3, 1), cell_at(&f, 2, 1)));
+            /* ... unless the player were on its far side (which the corridor forbids here). */
+            CHECK(push_features_reversible(ft, cell_at(&f, 2, 1), cell_at(&f, 3, 1), cell_at(&f, 4, 1)));
+            /* In the open room on the right, a box goes back and forth. */
+            CHECK(push_features_reversible(ft, cell_at(&f, 5, 2), cell_at(&f, 6, 2), -1));
+            CHECK(push_features_reversible(ft, cell_at(&f, 6, 2), cell_at(&f, 5, 2), -1));
+            /* Against the room's left wall a box cannot be pushed back to the right. */
+            CHECK(!push_features_reversible(ft, cell_at(&f, 5, 2), cell_at(&f, 4, 2), -1));
+            /* A cell is reversible to itself. */
+            CHECK(push_features_reversible(ft, cell_at(&f, 4, 1), cell_at(&f, 4, 1), -1));
+        }
+        push_features_free(ft);
+        push_plan_free(&pl);
+    }
+    fixture_free(&f);
+}
+
+static void test_hotspots(void)
+{
+    fixture f;
+    /* Two goals at the end of a corridor, two boxes in it. */
+    CHECK(fixture_load(&f, &sokoban,
+                       "##########\n"
+                       "#@$ $  ..#\n"
+                       "##########\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b) == 0);
+        push_features *ft = push_features_new(&f.b, &pl, 0);
+        push_pos p;
+        CHECK(ft != NULL && push_pos_init(&p, &f.b) == 0);
+        if (ft) {
+            /* The box on x = 4 stands in the way of the one on x = 2: one hotspot. */
+            int both[] = { 2, 1, 4, 1 };
+            place(&f, &p, both, 2);
+            CHECK_EQ_INT(push_features_hotspots(ft, &p), 1);
+            /* The first box on its goal is in nobody's way (and none is in its way). */
+            int one_home[] = { 2, 1, 7, 1 };
+            place(&f, &p, one_home, 2);
+            CHECK_EQ_INT(push_features_hotspots(ft, &p), 0);
+            /* Side by side each is in the other's way: the back one also stands where the player
+             * must stand to push the front one. */
+            int close[] = { 3, 1, 4, 1 };
+            place(&f, &p, close, 2);
+            CHECK_EQ_INT(push_features_hotspots(ft, &p), 2);
+        }
+        push_pos_free(&p);
+        push_features_free(ft);
+        push_plan_free(&pl);
+    }
+    fixture_free(&f);
+}
+
+static void test_out_of_plan(void)
+{
+    fixture f;
+    /* Two goals side by side; a pocket below the left one, from which a box can only go up
+     * into it. Both goals are as easy to empty backwards, so the plan fills the right one first
+     * (the left one is then still open from the pocket). */
+    CHECK(fixture_load(&f, &sokoban,
+                       "#######\n"
+                       "#..$ @#\n"
+                       "#$#####\n"
+                       "# #\n"
+                       "###\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b) == 0);
+        CHECK_EQ_INT(pl.nareas, 1);
+        CHECK_EQ_INT(pl.order[0], f.b.goal_at[cell_at(&f, 2, 1)]);
+        push_features *ft = push_features_new(&f.b, &pl, 0);
+        push_pos p;
+        CHECK(ft != NULL && push_pos_init(&p, &f.b) == 0);
+        if (ft) {
+            int16_t prefix[4];
+            /* Nothing packed: once the right goal is full, the box on its right can reach no
+             * goal any more; the one in the pocket still reaches the left goal. */
+            place(&f, &p, (int[]){ 1, 2, 3, 1 }, 2);
+            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 0);
+            CHECK_EQ_INT(push_features_out_of_plan(ft, &p, prefix), 1);
+            CHECK_EQ_INT(push_features_next_goal(ft, prefix), pl.order[0]);
+            CHECK_EQ_INT(push_features_goal_steps(ft, pl.order[0], cell_at(&f, 5, 1)), 3);
+            /* The right goal packed: the left one is the target, the pocket's box reaches it. */
+            place(&f, &p, (int[]){ 1, 2, 2, 1 }, 2);
+            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 1);
+            CHECK_EQ_INT(push_features_out_of_plan(ft, &p, prefix), 0);
+            CHECK_EQ_INT(push_features_next_goal(ft, prefix), pl.order[1]);
+            /* All packed: no next goal. */
+            place(&f, &p, (int[]){ 1, 1, 2, 1 }, 2);
+            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 2);
+            CHECK_EQ_INT(push_features_next_goal(ft, prefix), -1);
+        }
+        push_pos_free(&p);
+        push_features_free(ft);
+        push_plan_free(&pl);
+    }
+    fixture_free(&f);
+}
+
+/* XSokoban levels (from the shared benchmark data, when it is there) whose goal rooms the
+ * greedy backward plan could not empty when boxes had to get all the way back to where they
+ * start: boxes are parked nearer the goals instead, and every goal gets its place. */
+static void test_plan_parks(void)
+{
+    const char *root = getenv("TESSERA_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../shared/data/sokoban/xsokoban90.xsb", root ? root : ".");
+    if (access(path, F_OK) != 0) {
+        printf("skipped: %s not found\n", path);
+        return;
+    }
+    levelset set;
+    error err;
+    CHECK(levelset_load(&set, path, &sokoban, &err) == 0);
+    static const int stuck[] = { 18, 39, 42, 44, 46, 47, 86, 87 };
+    for (size_t i = 0; i < sizeof stuck / sizeof *stuck && set.count == 90; i++) {
+        state st;
+        push_board b;
+        char msg[160];
+        CHECK(state_init(&st, &set.levels[stuck[i] - 1], &sokoban) == 0);
+        CHECK(push_board_init(&b, &st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&b) == 0);
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &b) == 0);
+        CHECK_EQ_INT(pl.planned, b.ngoals);
+        for (int j = 0; j < b.ngoals; j++) CHECK_EQ_INT(pl.order[pl.rank[j]], j);
+        push_plan_free(&pl);
+        push_board_free(&b);
+        state_free(&st);
+    }
+    levelset_free(&set);
+}
+
+int main(void)
+{
+    rules_sokoban(&sokoban);
+    test_reversible();
+    test_hotspots();
+    test_out_of_plan();
+    test_plan_parks();
+    return check_summary("test_push_features");
+}
