@@ -682,15 +682,23 @@ static bool lost(push_fess *f, int to, int norm, const uint32_t *reach, uint32_t
     return to >= 0 && f->cfg.patterns && push_pattern_dead(f->cfg.patterns, &f->pos, to, norm, f->nodes * NODE_WORTH);
 }
 
+/* Makes move m in f->pos: the player's region goes to reach with a new stamp (*stamp), its
+ * normalised cell to *norm; returns the position's hash. */
+static uint64_t make_move(push_fess *f, const fess_move *m, uint32_t *reach, uint32_t *stamp, int *norm)
+{
+    const push_board *b = f->b;
+    push_pos_move(&f->pos, b, f->pos.occ[m->from], m->to);
+    *stamp = next_stamp(f);
+    *norm = push_reach(b, f->pos.occ, m->side, reach, *stamp, f->queue);
+    return boxes_hash(f, f->pos.box) ^ f->zplayer[*norm];
+}
+
 /* Plays the solving move win of node id (its position in f->pos). */
 static void play_win(push_fess *f, uint32_t id, const fess_move *win)
 {
-    const push_board *b = f->b;
-    int slot = f->pos.occ[win->from];
-    push_pos_move(&f->pos, b, slot, win->to);
-    uint32_t s2 = next_stamp(f);
-    int norm = push_reach(b, f->pos.occ, win->side, f->child_reach, s2, f->queue);
-    uint64_t h2 = boxes_hash(f, f->pos.box) ^ f->zplayer[norm];
+    uint32_t s2;
+    int norm;
+    uint64_t h2 = make_move(f, win, f->child_reach, &s2, &norm);
     uint32_t sid = push_table_add(&f->tt, h2, f->pos.box, norm);
     if (!sid || !info_room(f, sid)) {
         f->out_of_memory = true;
@@ -777,12 +785,9 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
  * settled unless it is known or lost. */
 static void play(push_fess *f, uint32_t parent, const fess_move *m)
 {
-    const push_board *b = f->b;
-    int slot = f->pos.occ[m->from];
-    push_pos_move(&f->pos, b, slot, m->to);
-    uint32_t stamp = next_stamp(f);
-    int norm = push_reach(b, f->pos.occ, m->side, f->reach, stamp, f->queue);
-    uint64_t hash = boxes_hash(f, f->pos.box) ^ f->zplayer[norm];
+    uint32_t stamp;
+    int norm;
+    uint64_t hash = make_move(f, m, f->reach, &stamp, &norm);
     if (push_table_find(&f->tt, hash, f->pos.box, norm)) return;
     uint32_t id = push_table_add(&f->tt, hash, f->pos.box, norm);
     if (!id || !info_room(f, id)) {

@@ -1,14 +1,17 @@
 /* push_fess.h: a feature-space search for push puzzles (internal to runtime/solve), after the
  * FESS algorithm of Shoham and Schaeffer ("The FESS Algorithm: A Feature Based Approach to
- * Single-Agent Search", IEEE CoG 2020). Every position is mapped to a cell of a small feature
- * space: boxes packed in plan order, floor regions the player cannot reach, links between rooms
- * blocked by boxes, and boxes on goals out of plan order. A move relocates one box to any cell
- * it can be pushed to while the others stand. The search visits the cells of feature space in
- * turn and from each plays the cheapest move not yet played of the positions mapped there;
- * moves suggested by advisors (one per feature: the move that improves it most) cost nothing,
- * the others one, and the matching bound breaks ties. Positions are kept once (the player
- * normalised to its region), so the search is complete: it ends with a solution or with every
- * position reached expanded. */
+ * Single-Agent Search", IEEE CoG 2020) and the structure of their Festival solver. A move
+ * relocates one box to any cell it can be pushed to while the others stand (with a PI-corral,
+ * only a fence box, first push into the corral). Every position gets a score: boxes packed in
+ * plan order, floor regions the player cannot reach, links between rooms blocked by boxes,
+ * boxes out of plan, hotspots, pushes to the nearest goals (push_features.h); its first three
+ * name its cell of feature space. Turns alternate between the cells in rotation (a cell just
+ * reached comes next) and the cell of the best score so far; in a cell the move played is the
+ * one whose position has the least weight, then the best score. Moves suggested by the seven
+ * advisors (pack a box, open a region, open a link, clear a hotspot, take a box out of plan,
+ * clear the next goal's surroundings, give the player a new push) cost nothing, the others
+ * one. Positions are kept once (the player normalised to its region), so the search is
+ * complete: it ends with a solution or with every position reached expanded. */
 #ifndef TESSERA_SOLVE_PUSH_FESS_H
 #define TESSERA_SOLVE_PUSH_FESS_H
 
