@@ -1,5 +1,7 @@
-/* sliding_ida.c: optimal IDA* for any board of up to 256 cells, on Manhattan distance plus
- * linear conflicts, both kept up to date move by move. */
+/* sliding_ida.c: IDA* for any board of up to 256 cells, on Manhattan distance plus linear
+ * conflicts, both kept up to date move by move: optimal, or weighted (f = g + w h) for a quick
+ * solution within w times the optimum, towards the goal or any other board, and only below a
+ * length already known (see sliding_internal.h). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,9 @@ typedef struct ida {
     int w, h, n;
     unsigned char *board;      /* tile on each cell */
     unsigned char *dist;       /* dist[tile * n + cell]: Manhattan distance */
+    int *home;                 /* home[tile]: the tile's cell on the board sought */
+    int wnum, wden;            /* f = wden * g + wnum * h */
+    int below;                 /* only paths shorter than this (INT_MAX: any) */
     int *line_lc;              /* conflicts of rows 0..h-1, then columns h..h+w-1 */
     int *tails;                /* scratch for the longest increasing subsequence */
     int blank, md, lc;
@@ -39,15 +44,15 @@ static int lis_length(const int *v, int k, int *tails)
 /* The linear conflict of one row (is_row) or column: 2 * (tiles at home in this line that
  * are not in the longest goal-ordered subsequence). Tiles that stay in the line keep their
  * order, so all but an increasing subsequence must step out and back: two extra moves each. */
-static int line_conflict(const unsigned char *board, int w, int h, int line, bool is_row,
-                         int *seq, int *tails)
+static int line_conflict(const unsigned char *board, const int *home, int w, int h, int line,
+                         bool is_row, int *seq, int *tails)
 {
     int k = 0, len = is_row ? w : h;
     for (int i = 0; i < len; i++) {
         int cell = is_row ? line * w + i : i * w + line;
         int t = board[cell];
         if (!t) continue;
-        int goal = t - 1;
+        int goal = home[t];
         if (is_row ? goal / w == line : goal % w == line) seq[k++] = is_row ? goal % w : goal / w;
     }
     return k < 2 ? 0 : 2 * (k - lis_length(seq, k, tails));
@@ -56,7 +61,7 @@ static int line_conflict(const unsigned char *board, int w, int h, int line, boo
 static int line_conflict_of(ida *s, int line, bool is_row)
 {
     int seq[SLIDING_IDA_MAX_CELLS];
-    return line_conflict(s->board, s->w, s->h, line, is_row, seq, s->tails);
+    return line_conflict(s->board, s->home, s->w, s->h, line, is_row, seq, s->tails);
 }
 
 int sliding_linear_conflict(const int *tiles, int w, int h)
@@ -109,9 +114,9 @@ static int dfs(ida *s, int g, int bound, int last)
         int c2 = line_conflict_of(s, vertical ? br : bc, vertical);
         int lc = s->lc - s->line_lc[l1] - s->line_lc[l2] + c1 + c2;
         s->budget->nodes++;
-        int f = g + 1 + md + lc;
-        if (f > bound) {
-            if (f < s->next_bound) s->next_bound = f;
+        int f = s->wden * (g + 1) + s->wnum * (md + lc);
+        if (f > bound || g + 1 + md + lc >= s->below) {
+            if (f < s->next_bound && g + 1 + md + lc < s->below) s->next_bound = f;
             s->board[from] = (unsigned char)t;
             s->board[blank] = 0;
             continue;
@@ -142,22 +147,38 @@ static int dfs(ida *s, int g, int bound, int last)
 
 solve_status sliding_ida(const int *tiles, int w, int h, sliding_budget *b, sliding_moves *moves)
 {
+    return sliding_ida_with(tiles, w, h, NULL, b, moves);
+}
+
+solve_status sliding_ida_with(const int *tiles, int w, int h, const sliding_ida_opts *o,
+                              sliding_budget *b, sliding_moves *moves)
+{
     int n = w * h;
     ida s = {0};
     s.w = w;
     s.h = h;
     s.n = n;
     s.budget = b;
+    s.wnum = o && o->weight_num > 0 && o->weight_den > 0 ? o->weight_num : 1;
+    s.wden = o && o->weight_num > 0 && o->weight_den > 0 ? o->weight_den : 1;
+    s.below = o && o->shorter_than > 0 ? o->shorter_than : INT_MAX;
     s.board = malloc((size_t)n);
     s.dist = malloc((size_t)n * (size_t)n);
+    s.home = malloc(sizeof(int) * (size_t)n);
     s.line_lc = calloc((size_t)(w + h), sizeof(int));
     s.tails = malloc(sizeof(int) * (size_t)(w > h ? w : h));
     solve_status st = SOLVE_ERROR;
-    if (!s.board || !s.dist || !s.line_lc || !s.tails || n > SLIDING_IDA_MAX_CELLS) goto done;
+    if (!s.board || !s.dist || !s.home || !s.line_lc || !s.tails || n > SLIDING_IDA_MAX_CELLS)
+        goto done;
+    for (int cell = 0; cell < n; cell++) {
+        int t = o && o->target ? o->target[cell] : (cell + 1) % n;
+        if (t < 0 || t >= n) goto done;
+        s.home[t] = cell;
+    }
     for (int t = 0; t < n; t++)
         for (int cell = 0; cell < n; cell++)
-            s.dist[t * n + cell] = t ? (unsigned char)(abs(cell / w - (t - 1) / w) +
-                                                       abs(cell % w - (t - 1) % w))
+            s.dist[t * n + cell] = t ? (unsigned char)(abs(cell / w - s.home[t] / w) +
+                                                       abs(cell % w - s.home[t] % w))
                                      : 0;
     for (int i = 0; i < n; i++) {
         s.board[i] = (unsigned char)tiles[i];
@@ -171,9 +192,16 @@ solve_status sliding_ida(const int *tiles, int w, int h, sliding_budget *b, slid
         st = SOLVE_SOLVED;
         goto done;
     }
-    for (int bound = s.md + s.lc;;) {
-        sliding_budget_progress(b, bound);
-        char *grown = realloc(s.path, (size_t)bound + 1);
+    if (s.md + s.lc >= s.below) {
+        st = SOLVE_UNSOLVABLE;
+        goto done;
+    }
+    for (int bound = s.wnum * (s.md + s.lc);;) {
+        if (!(o && o->quiet)) sliding_budget_progress(b, bound / s.wden);
+        /* No path longer than bound / wden (nor than below) passes the bound test. */
+        int longest = bound / s.wden;
+        if (s.below != INT_MAX && longest > s.below) longest = s.below;
+        char *grown = realloc(s.path, (size_t)longest + 1);
         if (!grown) goto done;
         s.path = grown;
         s.next_bound = INT_MAX;
@@ -187,13 +215,19 @@ solve_status sliding_ida(const int *tiles, int w, int h, sliding_budget *b, slid
             st = moves->failed ? SOLVE_ERROR : SOLVE_SOLVED;
             break;
         }
-        if (s.next_bound == INT_MAX) break;   /* cannot happen on a solvable board */
+        if (s.next_bound == INT_MAX) {
+            /* Every path shorter than below was pruned: none reaches the board sought (on a
+             * solvable board this happens only under a below). */
+            st = SOLVE_UNSOLVABLE;
+            break;
+        }
         bound = s.next_bound;
         b->nodes++;
     }
 done:
     free(s.board);
     free(s.dist);
+    free(s.home);
     free(s.line_lc);
     free(s.tails);
     free(s.path);

@@ -51,6 +51,31 @@ void sliding_moves_simplify(sliding_moves *m);
 /* Optimal IDA* on Manhattan distance + linear conflicts (w * h <= SLIDING_IDA_MAX_CELLS).
  * Returns SOLVE_SOLVED with *moves set, or SOLVE_TIMEOUT; nodes go to b. */
 solve_status sliding_ida(const int *tiles, int w, int h, sliding_budget *b, sliding_moves *moves);
+/* What sliding_ida_with seeks: NULL options mean sliding_ida's optimal search for the goal. */
+typedef struct sliding_ida_opts {
+    const int *target;        /* the board to reach, same size (NULL: the goal, blank last) */
+    int weight_num, weight_den;   /* f = g + (num / den) h: a path within num / den times the
+                                   * shortest (0 or 1/1: optimal) */
+    int shorter_than;         /* only paths of fewer moves (0: any length) */
+    bool quiet;               /* no progress reports (a search inside a bigger one) */
+} sliding_ida_opts;
+/* IDA* as sliding_ida, towards o->target, weighted, below o->shorter_than. SOLVE_SOLVED with
+ * the moves appended, SOLVE_TIMEOUT, or SOLVE_UNSOLVABLE: no path shorter than shorter_than
+ * exists (the search covered every one), which proves a known path of that length optimal. */
+solve_status sliding_ida_with(const int *tiles, int w, int h, const sliding_ida_opts *o,
+                              sliding_budget *b, sliding_moves *moves);
+/* The anytime search of an optimal solve on a board too big to finish (w * h <=
+ * SLIDING_IDA_MAX_CELLS): weighted IDA* with weights falling towards 1, each pass only below
+ * the best length so far, every new best shortened window by window (a stretch of it replaced
+ * by an optimal path between its ends), and last an unweighted pass that proves the best
+ * optimal if the budget lets it finish. SOLVE_SOLVED with the best moves (*optimal when
+ * proved), or SOLVE_TIMEOUT with none found. */
+solve_status sliding_anytime(const int *tiles, int w, int h, sliding_budget *b,
+                             sliding_moves *moves, bool *optimal);
+/* Shortens best, a path from tiles to wherever it leads, window by window (see
+ * sliding_anytime.c) until a pass changes nothing or the budget runs out; it ends on the same
+ * board. */
+void sliding_shorten(const int *tiles, int w, int h, sliding_moves *best, sliding_budget *b);
 /* Optimal IDA* on a 4 x 4 board with additive pattern databases and the reflected lookup. */
 solve_status sliding_ida_pdb(const int *tiles, const pdb_set *pdb, sliding_budget *b,
                              sliding_moves *moves);

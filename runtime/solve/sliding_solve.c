@@ -250,7 +250,15 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
                      SLIDING_IDA_MAX_CELLS);
             return finish(out, SOLVE_ERROR, &m, false, &b);
         }
-        st = sliding_ida(tiles, w, h, &b, &m);
+        if (n <= 9) {
+            st = sliding_ida(tiles, w, h, &b, &m);
+        } else {
+            st = sliding_anytime(tiles, w, h, &b, &m, &optimal);
+            if (st == SOLVE_SOLVED && !optimal)
+                snprintf(out->message, sizeof out->message,
+                         "the optimal search ran out of time after %.1f s: the best solution found, "
+                         "not proved optimal", solve_clock() - b.start);
+        }
     } else if (n <= 9) {
         st = sliding_ida(tiles, w, h, &b, &m);
     } else {

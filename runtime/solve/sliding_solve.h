@@ -9,8 +9,11 @@
  *     there when the budget allows (no time limit, or 600 s or more: the build takes minutes
  *     and 1.3 GB); otherwise the 6-6-3 tables (seconds to build, cached in cache_dir too).
  *     out->message says which tables were used and where they came from;
- *   - lim->optimal, other sizes up to 256 cells: IDA* on Manhattan distance plus linear
- *     conflicts (optimal; large boards will usually run out of time);
+ *   - lim->optimal, other sizes up to 9 cells: IDA* on Manhattan distance plus linear
+ *     conflicts; up to 256 cells: the anytime search (sliding_anytime.c): weighted IDA* on the
+ *     same bound with the weight falling from 3 to 1, each pass only below the best length so
+ *     far, each new best shortened window by window; out->optimal when the last pass proves
+ *     it. Out of time, the best found comes back with out->optimal false;
  *   - not lim->optimal: boards of up to 9 cells are solved exactly; larger ones by placing
  *     the top row or left column tile by tile (the longer side first) until 3 x 3 or less
  *     remains, which is then solved exactly; if 4 x 4 tables are already in memory, a 4 x 4

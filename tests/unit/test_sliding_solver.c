@@ -12,6 +12,7 @@
 #include "check.h"
 #include "core/sliding.h"
 #include "solve/pdb.h"
+#include "solve/sliding_internal.h"
 #include "solve/sliding_solve.h"
 
 static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
@@ -42,8 +43,9 @@ static void random_board(int *t, int w, int h)
     }
 }
 
-/* Plays the blank's moves; true when each is legal and the goal is reached at the end. */
-static bool replays_to_goal(const int *tiles, int w, int h, const char *moves)
+/* Plays the blank's moves; true when each is legal and target (NULL: the goal) is reached at
+ * the end. */
+static bool replays_to(const int *tiles, int w, int h, const char *moves, const int *target)
 {
     int n = w * h, blank = 0;
     int *t = malloc(sizeof(int) * (size_t)n);
@@ -63,9 +65,14 @@ static bool replays_to_goal(const int *tiles, int w, int h, const char *moves)
             blank = to;
         }
     }
-    for (int i = 0; ok && i < n - 1; i++) ok = t[i] == i + 1;
+    for (int i = 0; ok && i < n; i++) ok = t[i] == (target ? target[i] : (i + 1) % n);
     free(t);
     return ok;
+}
+
+static bool replays_to_goal(const int *tiles, int w, int h, const char *moves)
+{
+    return replays_to(tiles, w, h, moves, NULL);
 }
 
 static solve_limits limits(bool optimal, double seconds)
@@ -311,6 +318,126 @@ static void test_budget(void)
     rmdir(dir);
 }
 
+/* {====== the anytime search: weighted IDA*, any target, windows */
+
+/* A board `steps` random blank moves away from t (never straight back). */
+static void random_walk(const int *t, int *out, int w, int h, int steps)
+{
+    int n = w * h, blank = 0, last = -1;
+    memcpy(out, t, sizeof(int) * (size_t)n);
+    while (out[blank]) blank++;
+    for (int i = 0; i < steps;) {
+        int d = (int)(rng() % 4u), to = -1;
+        if (d == (last ^ 1)) continue;
+        if (d == 0 && blank >= w) to = blank - w;
+        else if (d == 1 && blank + w < n) to = blank + w;
+        else if (d == 2 && blank % w > 0) to = blank - 1;
+        else if (d == 3 && blank % w < w - 1) to = blank + 1;
+        if (to < 0) continue;
+        out[blank] = out[to];
+        out[to] = 0;
+        blank = to;
+        last = d;
+        i++;
+    }
+}
+
+/* One search with a fresh budget of `seconds` (0: none). */
+static solve_status ida_with(const int *t, int w, int h, const sliding_ida_opts *o, double seconds,
+                             sliding_moves *m)
+{
+    solve_limits l = limits(true, seconds);
+    sliding_budget b;
+    sliding_budget_init(&b, &l, solve_clock());
+    memset(m, 0, sizeof *m);
+    return sliding_ida_with(t, w, h, o, &b, m);
+}
+
+static void test_anytime(void)
+{
+    /* Towards any board: the path found replays onto it, is no longer than the walk that made
+     * it, and nothing shorter exists. */
+    for (int k = 0; k < 5; k++) {
+        int a[12], b[12];
+        random_board(a, 4, 3);
+        random_walk(a, b, 4, 3, 24);
+        sliding_ida_opts o = {b, 1, 1, 0, true};
+        sliding_moves m;
+        CHECK_EQ_INT(ida_with(a, 4, 3, &o, 0, &m), SOLVE_SOLVED);
+        CHECK(replays_to(a, 4, 3, m.s ? m.s : "", b));
+        CHECK(m.len <= 24 && m.len % 2 == 0);
+        o.shorter_than = (int)m.len;
+        sliding_moves none;
+        CHECK_EQ_INT(ida_with(a, 4, 3, &o, 0, &none), SOLVE_UNSOLVABLE);
+        CHECK(none.len == 0);
+        free(m.s);
+        free(none.s);
+    }
+
+    /* Weighted: within w times the shortest, never shorter; below the shortest, nothing. */
+    for (int k = 0; k < 6; k++) {
+        int t[12];
+        random_board(t, k % 2 ? 3 : 4, k % 2 ? 4 : 3);
+        int w = k % 2 ? 3 : 4, h = k % 2 ? 4 : 3;
+        sliding_moves best, heavy;
+        CHECK_EQ_INT(ida_with(t, w, h, NULL, 0, &best), SOLVE_SOLVED);
+        sliding_ida_opts o = {NULL, 2, 1, 0, true};
+        CHECK_EQ_INT(ida_with(t, w, h, &o, 0, &heavy), SOLVE_SOLVED);
+        CHECK(replays_to_goal(t, w, h, heavy.s));
+        CHECK(heavy.len >= best.len && heavy.len <= 2 * best.len);
+        sliding_moves none;
+        o.shorter_than = (int)best.len;
+        CHECK_EQ_INT(ida_with(t, w, h, &o, 0, &none), SOLVE_UNSOLVABLE);
+
+        /* Through the front door (12 cells: the anytime search) the same length, proved. */
+        solve_limits l = limits(true, 30);
+        solve_result r;
+        CHECK_EQ_INT(sliding_solve(t, w, h, &l, NULL, &r), SOLVE_SOLVED);
+        CHECK(r.optimal);
+        CHECK_EQ_INT(r.length, (long)best.len);
+        CHECK(replays_to_goal(t, w, h, r.solution));
+        solve_result_free(&r);
+        free(best.s);
+        free(heavy.s);
+        free(none.s);
+    }
+
+    /* Windows: the constructive path on 5 x 5 boards comes out shorter and still solves. */
+    for (int k = 0; k < 3; k++) {
+        int t[25];
+        random_board(t, 5, 5);
+        solve_limits l = limits(false, 5);
+        solve_result r;
+        CHECK_EQ_INT(sliding_solve(t, 5, 5, &l, NULL, &r), SOLVE_SOLVED);
+        sliding_moves m = {0};
+        for (long i = 0; i < r.length; i++) sliding_moves_add(&m, r.solution[i]);
+        l.seconds = 0;
+        sliding_budget b;
+        sliding_budget_init(&b, &l, solve_clock());
+        sliding_shorten(t, 5, 5, &m, &b);
+        CHECK(m.len < (size_t)r.length);
+        CHECK(replays_to_goal(t, 5, 5, m.s));
+        free(m.s);
+        solve_result_free(&r);
+    }
+
+    /* A 5 x 5 optimal solve out of time brings back the anytime search's best: shorter than
+     * the constructive fallback's, not claimed optimal. */
+    int t[25];
+    random_board(t, 5, 5);
+    solve_limits fast = limits(false, 5), timed = limits(true, 1.0);
+    solve_result rf, rt;
+    CHECK_EQ_INT(sliding_solve(t, 5, 5, &fast, NULL, &rf), SOLVE_SOLVED);
+    CHECK_EQ_INT(sliding_solve(t, 5, 5, &timed, NULL, &rt), SOLVE_SOLVED);
+    CHECK(replays_to_goal(t, 5, 5, rt.solution));
+    CHECK(!rt.optimal);
+    CHECK(rt.length < rf.length);
+    solve_result_free(&rf);
+    solve_result_free(&rt);
+}
+
+/* }====== */
+
 /* {====== 4 x 4: Korf's instances and the pattern databases */
 
 /* A partition into five 3-tile patterns: weak, but its tables build in milliseconds. */
@@ -519,6 +646,7 @@ int main(void)
     test_against_brute_force();
     test_refusals_and_edges();
     test_budget();
+    test_anytime();
     test_korf_instances();
     test_pdb_cache();
     test_fast_mode();

@@ -1,0 +1,131 @@
+/* sliding_anytime.c: the anytime search behind an optimal solve of a board too big for IDA* to
+ * finish (5 x 5 and up): a good solution early, better ones while the budget lasts, and the
+ * proof of optimality when it lasts long enough.
+ *
+ * Weighted IDA* (f = g + w h on Manhattan distance plus linear conflicts) finds a path within
+ * w times the shortest, exponentially faster as w grows. The passes run with w falling from 3
+ * to 1, each only below the best length so far (a node whose g + h reaches it is cut, which is
+ * safe because h never overestimates). When a pass finds a better path, windows of it are
+ * shortened: the stretch between two of its boards, WINDOW moves apart, is replaced by an
+ * optimal path between them when one is shorter (IDA* towards that board, a node cap each).
+ * Weighted paths wander locally, which is what the windows take out. A pass that ends
+ * without a path proves the best one optimal, whatever its weight: every shorter path would
+ * have passed the cut. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/sliding_internal.h"
+
+static const struct { int num, den; } weights[] = {
+    {3, 1}, {5, 2}, {2, 1}, {9, 5}, {8, 5}, {3, 2}, {7, 5}, {13, 10}, {5, 4}, {6, 5},
+    {23, 20}, {11, 10}, {1, 1},
+};
+
+#define WINDOW 40              /* moves one shortening window spans */
+#define WINDOW_STEP 10         /* moves between the starts of two windows */
+#define WINDOW_NODES 400000u   /* node cap of one window's search */
+
+/* Moves the blank (at *blank) one step in the direction of letter. */
+static void slide(int *board, int w, int *blank, char letter)
+{
+    int from = letter == 'u' ? *blank - w : letter == 'd' ? *blank + w
+             : letter == 'l' ? *blank - 1 : *blank + 1;
+    board[*blank] = board[from];
+    board[from] = 0;
+    *blank = from;
+}
+
+static int blank_of(const int *board)
+{
+    int i = 0;
+    while (board[i]) i++;
+    return i;
+}
+
+/* best[0..i) + part + best[j..) into best; false when out of memory. */
+static bool splice(sliding_moves *best, size_t i, size_t j, const sliding_moves *part)
+{
+    sliding_moves out = {0};
+    for (size_t k = 0; k < i; k++) sliding_moves_add(&out, best->s[k]);
+    for (size_t k = 0; k < part->len; k++) sliding_moves_add(&out, part->s[k]);
+    for (size_t k = j; k < best->len; k++) sliding_moves_add(&out, best->s[k]);
+    if (out.failed) {
+        free(out.s);
+        return false;
+    }
+    free(best->s);
+    *best = out;
+    return true;
+}
+
+void sliding_shorten(const int *tiles, int w, int h, sliding_moves *best, sliding_budget *b)
+{
+    size_t n = (size_t)w * (size_t)h;
+    int *cur = malloc(n * sizeof *cur), *end = malloc(n * sizeof *end);
+    for (bool changed = cur && end; changed && !b->out_of_time;) {
+        changed = false;
+        memcpy(cur, tiles, n * sizeof *cur);
+        int cb = blank_of(cur);
+        for (size_t i = 0; i + 2 <= best->len && !b->out_of_time;) {
+            size_t j = i + WINDOW < best->len ? i + WINDOW : best->len;
+            memcpy(end, cur, n * sizeof *end);
+            int eb = cb;
+            for (size_t k = i; k < j; k++) slide(end, w, &eb, best->s[k]);
+            sliding_moves part = {0};
+            sliding_ida_opts o = {end, 1, 1, (int)(j - i), true};
+            uint64_t cap = b->node_cap;
+            b->node_cap = b->nodes + WINDOW_NODES;
+            solve_status st = sliding_ida_with(cur, w, h, &o, b, &part);
+            b->node_cap = cap;
+            bool spent = st == SOLVE_TIMEOUT && !sliding_budget_unspend(b);
+            if (st == SOLVE_SOLVED && part.len < j - i && !part.failed) {
+                if (!splice(best, i, j, &part)) spent = true;
+                changed = true;
+            }
+            free(part.s);
+            if (spent) break;
+            for (size_t k = i; k < i + WINDOW_STEP && k < best->len; k++) slide(cur, w, &cb, best->s[k]);
+            i += WINDOW_STEP;
+        }
+        /* A window's path may undo the move after it. */
+        sliding_moves_simplify(best);
+    }
+    free(cur);
+    free(end);
+}
+
+solve_status sliding_anytime(const int *tiles, int w, int h, sliding_budget *b,
+                             sliding_moves *moves, bool *optimal)
+{
+    *optimal = false;
+    sliding_moves best = {0};
+    bool have = false;
+    solve_status st = SOLVE_TIMEOUT;
+    for (size_t k = 0; k < sizeof weights / sizeof weights[0]; k++) {
+        if (sliding_budget_check(b)) break;   /* cancelled, or out of time */
+        sliding_moves m = {0};
+        sliding_ida_opts o = {NULL, weights[k].num, weights[k].den, have ? (int)best.len : 0, false};
+        st = sliding_ida_with(tiles, w, h, &o, b, &m);
+        if (st == SOLVE_SOLVED) {
+            free(best.s);
+            best = m;
+            have = true;
+            if (weights[k].num == weights[k].den) {
+                *optimal = true;   /* unweighted IDA*: the first path found is a shortest */
+                break;
+            }
+            sliding_shorten(tiles, w, h, &best, b);
+            continue;
+        }
+        free(m.s);
+        if (st == SOLVE_UNSOLVABLE && have) *optimal = true;
+        break;
+    }
+    if (!have) {
+        free(best.s);
+        return st == SOLVE_UNSOLVABLE ? SOLVE_ERROR : st;
+    }
+    for (size_t i = 0; i < best.len; i++) sliding_moves_add(moves, best.s[i]);
+    free(best.s);
+    return moves->failed ? SOLVE_ERROR : SOLVE_SOLVED;
+}
