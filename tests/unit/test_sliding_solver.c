@@ -435,6 +435,18 @@ static void test_anytime(void)
     CHECK(rt.length < rf.length);
     solve_result_free(&rf);
     solve_result_free(&rt);
+
+    /* 10 x 10: weight 3 cannot finish in a second; the constructive path, shortened by
+     * windows in the other half, comes back instead. */
+    int big[100];
+    random_board(big, 10, 10);
+    CHECK_EQ_INT(sliding_solve(big, 10, 10, &fast, NULL, &rf), SOLVE_SOLVED);
+    CHECK_EQ_INT(sliding_solve(big, 10, 10, &timed, NULL, &rt), SOLVE_SOLVED);
+    CHECK(replays_to_goal(big, 10, 10, rt.solution));
+    CHECK(!rt.optimal);
+    CHECK(rt.length < rf.length);
+    solve_result_free(&rf);
+    solve_result_free(&rt);
 }
 
 /* }====== */
