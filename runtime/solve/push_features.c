@@ -232,7 +232,8 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->b = b, f->pl = pl, f->n = n, f->nd = nd, f->words = (n + 63) / 64;
     size_t sides = (size_t)n * (size_t)nd + 1;
     size_t reach_words = (size_t)n * (size_t)nd * (size_t)f->words;
-    if (reach_words * sizeof *f->reach <= REACH_BYTES) f->reach = calloc(reach_words + 1, sizeof *f->reach);
+    bool want_reach = reach_words * sizeof *f->reach <= REACH_BYTES;
+    if (want_reach) f->reach = calloc(reach_words + 1, sizeof *f->reach);
     f->steps = malloc(sizeof *f->steps * ((size_t)b->ngoals * (size_t)n + 1));
     f->zones = calloc(ZONE_SLOTS, sizeof *f->zones);
     f->wall = calloc((size_t)n + 1, 1);
@@ -241,7 +242,7 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->cell_seen = calloc((size_t)n + 1, sizeof *f->cell_seen);
     f->queue = malloc(sizeof *f->queue * sides);
     f->count = malloc(sizeof *f->count * ((size_t)n + 1));
-    if ((!f->reach && reach_words * sizeof *f->reach <= REACH_BYTES) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
+    if ((want_reach && !f->reach) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
         !f->count) {
         push_features_free(f);
         return NULL;
@@ -260,13 +261,12 @@ size_t push_features_bytes(const push_features *f) { return f ? f->bytes : 0; }
 bool push_features_reversible(const push_features *f, int from, int to, int player)
 {
     if (!f->reach) return true;
-    bool any = false;
     for (int e = 0; e < f->nd; e++) {
         int y = push_step(f->b, to, e);
         if (y < 0 || (player >= 0 && y != player)) continue;
-        any = any || ((f->reach[((size_t)to * f->nd + e) * f->words + from / 64] >> (from % 64)) & 1);
+        if ((f->reach[((size_t)to * f->nd + e) * f->words + from / 64] >> (from % 64)) & 1) return true;
     }
-    return any;
+    return false;
 }
 
 int push_features_hotspots(const push_features *f, const push_pos *p)

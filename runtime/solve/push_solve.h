@@ -45,9 +45,9 @@ typedef struct push_options {
                                      by the packing plan; the forward searches stop on reaching
                                      a position it reached */
     int fess;                     /* anytime: the feature-space search with the packing plan,
-                                     after the other searches have had their first turns
-                                     (PUSH_FESS_SCHEDULED); PUSH_FESS_ALONE runs it alone,
-                                     PUSH_FESS_OFF not at all */
+                                     from the other searches' first round on, with four seconds
+                                     for each of theirs (PUSH_FESS_SCHEDULED); PUSH_FESS_ALONE
+                                     runs it alone, PUSH_FESS_OFF not at all */
     bool advisors;                /* feature-space search: the advisors' moves cost nothing */
     bool hotspots;                /* ... the hotspot feature (boxes in other boxes' way) */
     bool out_of_plan;             /* ... the out-of-plan feature (boxes where the packing plan

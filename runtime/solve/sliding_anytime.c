@@ -108,6 +108,25 @@ static void keep_best(sliding_moves *best, bool *have, sliding_moves *m)
     }
 }
 
+/* After the first pass ran out of its share: the constructive path, shortened by windows in
+ * the rest of the budget. */
+static solve_status shortened_construction(const int *tiles, int w, int h, sliding_budget *b,
+                                           sliding_moves *best, bool *have)
+{
+    b->out_of_time = false;
+    if (sliding_budget_check(b)) return SOLVE_TIMEOUT;
+    sliding_moves m = {0};
+    bool exact;
+    solve_status st = sliding_construct(tiles, w, h, NULL, b, &m, &exact);
+    if (st != SOLVE_SOLVED) {
+        free(m.s);
+        return st;
+    }
+    sliding_shorten(tiles, w, h, &m, b);
+    keep_best(best, have, &m);
+    return st;
+}
+
 solve_status sliding_anytime(const int *tiles, int w, int h, sliding_budget *b,
                              sliding_moves *moves, bool *optimal)
 {
@@ -124,22 +143,9 @@ solve_status sliding_anytime(const int *tiles, int w, int h, sliding_budget *b,
         if (!have && deadline > 0) b->deadline = now + (deadline - now) * FIRST_SHARE;
         st = sliding_ida_with(tiles, w, h, &o, b, &m);
         b->deadline = deadline;
-        if (st == SOLVE_TIMEOUT && !have) {
-            b->out_of_time = false;
-            if (!sliding_budget_check(b)) {
-                bool exact;
-                free(m.s);
-                memset(&m, 0, sizeof m);
-                st = sliding_construct(tiles, w, h, NULL, b, &m, &exact);
-                if (st == SOLVE_SOLVED) {
-                    sliding_shorten(tiles, w, h, &m, b);
-                    keep_best(&best, &have, &m);
-                    m.s = NULL;
-                }
-            }
-        }
-        if (st != SOLVE_SOLVED || !m.s) {
+        if (st != SOLVE_SOLVED) {
             free(m.s);
+            if (st == SOLVE_TIMEOUT && !have) st = shortened_construction(tiles, w, h, b, &best, &have);
             break;
         }
         sliding_shorten(tiles, w, h, &m, b);

@@ -114,9 +114,10 @@ static int dfs(ida *s, int g, int bound, int last)
         int c2 = line_conflict_of(s, vertical ? br : bc, vertical);
         int lc = s->lc - s->line_lc[l1] - s->line_lc[l2] + c1 + c2;
         s->budget->nodes++;
+        bool too_long = g + 1 + md + lc >= s->below;
         int f = s->wden * (g + 1) + s->wnum * (md + lc);
-        if (f > bound || g + 1 + md + lc >= s->below) {
-            if (f < s->next_bound && g + 1 + md + lc < s->below) s->next_bound = f;
+        if (f > bound || too_long) {
+            if (f < s->next_bound && !too_long) s->next_bound = f;
             s->board[from] = (unsigned char)t;
             s->board[blank] = 0;
             continue;

@@ -184,6 +184,14 @@ static solve_status finish(solve_result *out, solve_status st, sliding_moves *m,
     return out->status;
 }
 
+/* Says why an optimal solve's solution is not claimed optimal. */
+static void not_proved(solve_result *out, double searched)
+{
+    snprintf(out->message, sizeof out->message,
+             "the optimal search ran out of time after %.1f s: the best solution found, not proved "
+             "optimal", searched);
+}
+
 /* tables: NULL to choose (see pdb_for_solve); with use_tables, the 4 x 4 optimal search
  * uses exactly `tables` (NULL: Manhattan + linear conflicts). */
 static solve_status solve(const int *tiles, int w, int h, const solve_limits *lim,
@@ -254,10 +262,7 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
             st = sliding_ida(tiles, w, h, &b, &m);
         } else {
             st = sliding_anytime(tiles, w, h, &b, &m, &optimal);
-            if (st == SOLVE_SOLVED && !optimal)
-                snprintf(out->message, sizeof out->message,
-                         "the optimal search ran out of time after %.1f s: the best solution found, "
-                         "not proved optimal", solve_clock() - b.start);
+            if (st == SOLVE_SOLVED && !optimal) not_proved(out, solve_clock() - b.start);
         }
     } else if (n <= 9) {
         st = sliding_ida(tiles, w, h, &b, &m);
@@ -281,10 +286,7 @@ static solve_status solve(const int *tiles, int w, int h, const solve_limits *li
         const pdb_set *ready = pdb_shared();
         if (!ready) ready = fallback_tables();
         st = sliding_construct(tiles, w, h, ready, &b, &m, &optimal);
-        if (st == SOLVE_SOLVED && !optimal)
-            snprintf(out->message, sizeof out->message,
-                     "the optimal search ran out of time after %.1f s: the best solution found, not "
-                     "proved optimal", searched);
+        if (st == SOLVE_SOLVED && !optimal) not_proved(out, searched);
     }
     return finish(out, st, &m, optimal, &b);
 }
