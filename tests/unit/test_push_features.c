@@ -36,120 +36,125 @@ static void place(const fixture *f, push_pos *p, const int *xy, int count)
     push_pos_load(p, &f->b, box, f->b.start_player);
 }
 
+/* A board with its packing plan, its feature tables and a position to fill. */
+typedef struct featured {
+    fixture f;
+    push_plan pl;
+    push_features *ft;
+    push_pos p;
+    bool ok;                      /* every part was made */
+} featured;
+
+static bool featured_open(featured *x, const char *text)
+{
+    memset(x, 0, sizeof *x);
+    CHECK(fixture_load(&x->f, &sokoban, text));
+    if (!x->f.board) return false;
+    CHECK(push_plan_init(&x->pl, &x->f.b) == 0);
+    x->ft = push_features_new(&x->f.b, &x->pl, 0);
+    CHECK(x->ft != NULL && push_pos_init(&x->p, &x->f.b) == 0);
+    x->ok = x->ft != NULL;
+    return x->ok;
+}
+
+static void featured_close(featured *x)
+{
+    if (x->f.board) {
+        push_pos_free(&x->p);
+        push_features_free(x->ft);
+        push_plan_free(&x->pl);
+    }
+    fixture_free(&x->f);
+}
+
 static void test_reversible(void)
 {
-    fixture f;
-    CHECK(fixture_load(&f, &sokoban,
-                       "##########\n"
-                       "#@ $  #  #\n"
-                       "####     #\n"
-                       "   #  . ##\n"
-                       "   ######\n"));
-    if (f.board) {
-        push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b) == 0);
-        push_features *ft = push_features_new(&f.b, &pl, 0);
-        CHECK(ft != NULL);
-        if (ft) {
-            /* Row 1 is a corridor: a box pushed from x = 2 to 3 cannot come back (the player
-             * cannot get round it to its right). */
-            CHECK(!push_features_reversible(ft, cell_at(&f, 2, 1), cell_at(&f, 3, 1), cell_at(&f, 2, 1)));
-            /* ... unless the player were on its far side (which the corridor forbids here). */
-            CHECK(push_features_reversible(ft, cell_at(&f, 2, 1), cell_at(&f, 3, 1), cell_at(&f, 4, 1)));
-            /* In the open room on the right, a box goes back and forth. */
-            CHECK(push_features_reversible(ft, cell_at(&f, 5, 2), cell_at(&f, 6, 2), -1));
-            CHECK(push_features_reversible(ft, cell_at(&f, 6, 2), cell_at(&f, 5, 2), -1));
-            /* Against the room's left wall a box cannot be pushed back to the right. */
-            CHECK(!push_features_reversible(ft, cell_at(&f, 5, 2), cell_at(&f, 4, 2), -1));
-            /* A cell is reversible to itself. */
-            CHECK(push_features_reversible(ft, cell_at(&f, 4, 1), cell_at(&f, 4, 1), -1));
-        }
-        push_features_free(ft);
-        push_plan_free(&pl);
+    featured x;
+    if (featured_open(&x,
+                      "##########\n"
+                      "#@ $  #  #\n"
+                      "####     #\n"
+                      "   #  . ##\n"
+                      "   ######\n")) {
+        const fixture *f = &x.f;
+        push_features *ft = x.ft;
+        /* Row 1 is a corridor: a box pushed from x = 2 to 3 cannot come back (the player
+         * cannot get round it to its right). */
+        CHECK(!push_features_reversible(ft, cell_at(f, 2, 1), cell_at(f, 3, 1), cell_at(f, 2, 1)));
+        /* ... unless the player were on its far side (which the corridor forbids here). */
+        CHECK(push_features_reversible(ft, cell_at(f, 2, 1), cell_at(f, 3, 1), cell_at(f, 4, 1)));
+        /* In the open room on the right, a box goes back and forth. */
+        CHECK(push_features_reversible(ft, cell_at(f, 5, 2), cell_at(f, 6, 2), -1));
+        CHECK(push_features_reversible(ft, cell_at(f, 6, 2), cell_at(f, 5, 2), -1));
+        /* Against the room's left wall a box cannot be pushed back to the right. */
+        CHECK(!push_features_reversible(ft, cell_at(f, 5, 2), cell_at(f, 4, 2), -1));
+        /* A cell is reversible to itself. */
+        CHECK(push_features_reversible(ft, cell_at(f, 4, 1), cell_at(f, 4, 1), -1));
     }
-    fixture_free(&f);
+    featured_close(&x);
 }
 
 static void test_hotspots(void)
 {
-    fixture f;
+    featured x;
     /* Two goals at the end of a corridor, two boxes in it. */
-    CHECK(fixture_load(&f, &sokoban,
-                       "##########\n"
-                       "#@$ $  ..#\n"
-                       "##########\n"));
-    if (f.board) {
-        push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b) == 0);
-        push_features *ft = push_features_new(&f.b, &pl, 0);
-        push_pos p;
-        CHECK(ft != NULL && push_pos_init(&p, &f.b) == 0);
-        if (ft) {
-            /* The box on x = 4 stands in the way of the one on x = 2: one hotspot. */
-            int both[] = { 2, 1, 4, 1 };
-            place(&f, &p, both, 2);
-            CHECK_EQ_INT(push_features_hotspots(ft, &p), 1);
-            /* The first box on its goal is in nobody's way (and none is in its way). */
-            int one_home[] = { 2, 1, 7, 1 };
-            place(&f, &p, one_home, 2);
-            CHECK_EQ_INT(push_features_hotspots(ft, &p), 0);
-            /* Side by side each is in the other's way: the back one also stands where the player
-             * must stand to push the front one. */
-            int close[] = { 3, 1, 4, 1 };
-            place(&f, &p, close, 2);
-            CHECK_EQ_INT(push_features_hotspots(ft, &p), 2);
-        }
-        push_pos_free(&p);
-        push_features_free(ft);
-        push_plan_free(&pl);
+    if (featured_open(&x,
+                      "##########\n"
+                      "#@$ $  ..#\n"
+                      "##########\n")) {
+        /* The box on x = 4 stands in the way of the one on x = 2: one hotspot. */
+        int both[] = { 2, 1, 4, 1 };
+        place(&x.f, &x.p, both, 2);
+        CHECK_EQ_INT(push_features_hotspots(x.ft, &x.p), 1);
+        /* The first box on its goal is in nobody's way (and none is in its way). */
+        int one_home[] = { 2, 1, 7, 1 };
+        place(&x.f, &x.p, one_home, 2);
+        CHECK_EQ_INT(push_features_hotspots(x.ft, &x.p), 0);
+        /* Side by side each is in the other's way: the back one also stands where the player
+         * must stand to push the front one. */
+        int close[] = { 3, 1, 4, 1 };
+        place(&x.f, &x.p, close, 2);
+        CHECK_EQ_INT(push_features_hotspots(x.ft, &x.p), 2);
     }
-    fixture_free(&f);
+    featured_close(&x);
 }
 
 static void test_out_of_plan(void)
 {
-    fixture f;
+    featured x;
     /* Two goals side by side; a pocket below the left one, from which a box can only go up
      * into it. Both goals are as easy to empty backwards, so the plan fills the right one first
      * (the left one is then still open from the pocket). */
-    CHECK(fixture_load(&f, &sokoban,
-                       "#######\n"
-                       "#..$ @#\n"
-                       "#$#####\n"
-                       "# #\n"
-                       "###\n"));
-    if (f.board) {
-        push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b) == 0);
-        CHECK_EQ_INT(pl.nareas, 1);
-        CHECK_EQ_INT(pl.order[0], f.b.goal_at[cell_at(&f, 2, 1)]);
-        push_features *ft = push_features_new(&f.b, &pl, 0);
-        push_pos p;
-        CHECK(ft != NULL && push_pos_init(&p, &f.b) == 0);
-        if (ft) {
-            int16_t prefix[4];
-            /* Nothing packed: once the right goal is full, the box on its right can reach no
-             * goal any more; the one in the pocket still reaches the left goal. */
-            place(&f, &p, (int[]){ 1, 2, 3, 1 }, 2);
-            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 0);
-            CHECK_EQ_INT(push_features_out_of_plan(ft, &p, prefix), 1);
-            CHECK_EQ_INT(push_features_next_goal(ft, prefix), pl.order[0]);
-            CHECK_EQ_INT(push_features_goal_steps(ft, pl.order[0], cell_at(&f, 5, 1)), 3);
-            /* The right goal packed: the left one is the target, the pocket's box reaches it. */
-            place(&f, &p, (int[]){ 1, 2, 2, 1 }, 2);
-            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 1);
-            CHECK_EQ_INT(push_features_out_of_plan(ft, &p, prefix), 0);
-            CHECK_EQ_INT(push_features_next_goal(ft, prefix), pl.order[1]);
-            /* All packed: no next goal. */
-            place(&f, &p, (int[]){ 1, 1, 2, 1 }, 2);
-            CHECK_EQ_INT(push_plan_prefix(&pl, &f.b, &p, prefix, NULL), 2);
-            CHECK_EQ_INT(push_features_next_goal(ft, prefix), -1);
-        }
-        push_pos_free(&p);
-        push_features_free(ft);
-        push_plan_free(&pl);
+    if (featured_open(&x,
+                      "#######\n"
+                      "#..$ @#\n"
+                      "#$#####\n"
+                      "# #\n"
+                      "###\n")) {
+        const fixture *f = &x.f;
+        push_plan *pl = &x.pl;
+        push_pos *p = &x.p;
+        CHECK_EQ_INT(pl->nareas, 1);
+        CHECK_EQ_INT(pl->order[0], f->b.goal_at[cell_at(f, 2, 1)]);
+        int16_t prefix[4];
+        /* Nothing packed: once the right goal is full, the box on its right can reach no
+         * goal any more; the one in the pocket still reaches the left goal. */
+        place(f, p, (int[]){ 1, 2, 3, 1 }, 2);
+        CHECK_EQ_INT(push_plan_prefix(pl, &f->b, p, prefix, NULL), 0);
+        CHECK_EQ_INT(push_features_out_of_plan(x.ft, p, prefix), 1);
+        CHECK_EQ_INT(push_features_next_goal(x.ft, prefix), pl->order[0]);
+        CHECK_EQ_INT(push_features_goal_steps(x.ft, pl->order[0], cell_at(f, 5, 1)), 3);
+        /* The right goal packed: the left one is the target, the pocket's box reaches it. */
+        place(f, p, (int[]){ 1, 2, 2, 1 }, 2);
+        CHECK_EQ_INT(push_plan_prefix(pl, &f->b, p, prefix, NULL), 1);
+        CHECK_EQ_INT(push_features_out_of_plan(x.ft, p, prefix), 0);
+        CHECK_EQ_INT(push_features_next_goal(x.ft, prefix), pl->order[1]);
+        /* All packed: no next goal. */
+        place(f, p, (int[]){ 1, 1, 2, 1 }, 2);
+        CHECK_EQ_INT(push_plan_prefix(pl, &f->b, p, prefix, NULL), 2);
+        CHECK_EQ_INT(push_features_next_goal(x.ft, prefix), -1);
     }
-    fixture_free(&f);
+    featured_close(&x);
 }
 
 /* XSokoban levels (from the shared benchmark data, when it is there) whose goal rooms the
