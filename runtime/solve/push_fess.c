@@ -24,6 +24,7 @@
 #include "solve/push_meet.h"
 #include "solve/push_path.h"
 #include "solve/push_pattern.h"
+#include "solve/push_probe.h"
 
 enum {
     NO_CELL = 0xFFFF,
@@ -36,6 +37,18 @@ enum {
 };
 
 #define HOTSPOT_SECONDS 0.5       /* the most the hotspot table may take to build */
+
+/* Probes (push_probe.h) of the best position so far. */
+enum {
+    PROBE_NODES = 2000,           /* expansions of a new best position's first probe */
+    PROBE_MOST_NODES = 256000,    /* ... and of its last */
+    PROBE_AGAIN = 512             /* turns after which a best position still open is probed
+                                     again with four times the expansions */
+};
+/* Probe expansions per expansion's worth of positions made: a probe waits until the search
+ * has earned it (probing from the first positions on cost levels solved in under a second). */
+#define PROBE_SHARE 0.5
+#define PROBE_MEMORY_SHARE 8      /* the probe gets 1 / this of the memory */
 
 /* The features of a position. */
 typedef struct fess_score {
@@ -75,7 +88,9 @@ typedef struct fess_info {
     uint32_t first;               /* moves[first .. first + count) */
     uint32_t count, next;         /* next: the first move not yet played */
     uint16_t from, to, side;      /* the move that made this position (NO_CELL at the start) */
+    bool lost;                    /* proved lost (by a probe, or made from a lost position) */
     int32_t cell;                 /* in feature space */
+    uint64_t rank;                /* its score */
 } fess_info;
 
 /* A position in a cell's heap, keyed on its next move. */
@@ -138,6 +153,13 @@ struct push_fess {
     int corral_pushes;            /* lost()'s PI-corral: pushes enough to try (-1: none) */
     uint16_t *first_dirs;         /* [slot]: with a PI-corral, the directions its first push may take */
 
+    push_probe *probe;            /* NULL when probes are off */
+    uint32_t probed;              /* the best position when it was last probed (0: none) */
+    uint64_t probe_budget;        /* its last probe's expansions */
+    uint64_t probe_turn;          /* the turn of that probe */
+    bool probe_won;               /* with solution: the probe found the way on from it */
+    bool any_lost;                /* some position was proved lost */
+
     uint64_t nodes;
     uint32_t solution;
     uint32_t meet_id;             /* with solution: the backward search's position the solution
@@ -145,6 +167,7 @@ struct push_fess {
     bool exhausted, timed_out, out_of_memory;
     int best_packed;
     uint32_t best_id;
+    uint32_t best_rank_id;        /* the position of the best score so far */
 };
 
 static bool charge(push_fess *f, size_t bytes)
@@ -777,7 +800,8 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     }
     in->cell = cell;
     if (made) f->cursor = cell;                   /* a new cell has the next turn */
-    if (own_rank < f->best_rank) f->best_rank = own_rank, f->best_cell = cell;
+    in->rank = own_rank;
+    if (own_rank < f->best_rank) f->best_rank = own_rank, f->best_cell = cell, f->best_rank_id = id;
     heap_push(f, &f->cells[cell], heap_item(f, id));
 }
 
@@ -817,6 +841,63 @@ static void play(push_fess *f, uint32_t parent, const fess_move *m)
     settle(f, id, m->rank, stamp);
 }
 
+/* ===== probes ============================================================================= *
+ * A best position that is lost but not seen to be draws half the turns to the positions made
+ * from it. So each new best position is probed with a small complete search, and probed again
+ * with more expansions when it stays the best; a lost one is dropped with every position made
+ * from it (they are lost too), a solved one ends the search. */
+
+/* Whether position id or one it was made from is proved lost (then id is marked so). */
+static bool doomed(push_fess *f, uint32_t id)
+{
+    if (!f->any_lost) return false;
+    for (uint32_t a = id; a; a = push_table_node(&f->tt, a)->parent)
+        if (f->info[a].lost) {
+            f->info[id].lost = true;
+            return true;
+        }
+    return false;
+}
+
+/* The best score among the positions with moves left, none of them lost. */
+static void find_best(push_fess *f)
+{
+    f->best_rank = UINT64_MAX;
+    f->best_cell = -1;
+    f->best_rank_id = 0;
+    for (int c = 0; c < f->ncells; c++)
+        for (uint32_t i = 0; i < f->cells[c].count; i++) {
+            uint32_t id = f->cells[c].heap[i].id;
+            if (f->info[id].rank < f->best_rank && !doomed(f, id))
+                f->best_rank = f->info[id].rank, f->best_cell = c, f->best_rank_id = id;
+        }
+}
+
+static void probe_best(push_fess *f)
+{
+    uint32_t id = f->best_rank_id;
+    if (!id || f->solution) return;
+    uint64_t budget;
+    if (id != f->probed) budget = PROBE_NODES;
+    else if (f->turns - f->probe_turn >= PROBE_AGAIN && f->probe_budget < PROBE_MOST_NODES) budget = f->probe_budget * 4;
+    else return;
+    uint64_t allowed = (uint64_t)(PROBE_SHARE * (double)(f->nodes * NODE_WORTH));
+    if (push_probe_nodes(f->probe) + budget > allowed) return;    /* later, if it is still the best */
+    f->probed = id;
+    f->probe_budget = budget;
+    f->probe_turn = f->turns;
+    push_node *nd = push_table_node(&f->tt, id);
+    int verdict = push_probe_run(f->probe, nd->box, nd->player, budget);
+    if (verdict == PUSH_PROBE_SOLVED) {
+        f->solution = id;
+        f->probe_won = true;
+    } else if (verdict == PUSH_PROBE_LOST) {
+        f->info[id].lost = true;
+        f->any_lost = true;
+        find_best(f);
+    }
+}
+
 /* ===== the search ========================================================================= */
 
 static bool out_of_time(const push_fess *f)
@@ -851,6 +932,7 @@ void push_fess_run(push_fess *f, int slice)
         }
         fess_cell *c = &f->cells[ci];
         uint32_t id = heap_pop(c).id;
+        if (doomed(f, id)) continue;              /* dropped with the moves it had left */
         fess_info *in = &f->info[id];
         fess_move m = f->moves[in->first + in->next];
         in->next++;
@@ -858,6 +940,7 @@ void push_fess_run(push_fess *f, int slice)
         push_node *nd = push_table_node(&f->tt, id);
         push_pos_load(&f->pos, f->b, nd->box, nd->player);
         play(f, id, &m);
+        if (f->probe) probe_best(f);
         if ((done + 1) % CHECK_EVERY == 0 && out_of_time(f)) f->timed_out = true;
     }
     if (!f->solution && out_of_time(f)) f->timed_out = true;
@@ -938,6 +1021,7 @@ bool push_fess_write(push_fess *f, solve_result *out)
     }
     free(path), free(dirs);
     if (ok && f->meet_id) ok = push_meet_write(f->cfg.meet, f->meet_id, &f->walker, &f->pos, &at, &t);
+    if (ok && f->probe_won) ok = push_probe_write(f->probe, &at, &t);
     if (!ok) {
         push_text_free(&t);
         return false;
@@ -952,12 +1036,15 @@ bool push_fess_write(push_fess *f, solve_result *out)
 
 push_fess_state push_fess_state_of(const push_fess *f)
 {
-    push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes, f->ncells,
-                           f->best_packed, f->meet_id != 0 };
+    push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
+                           push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won };
     return st;
 }
 
-size_t push_fess_bytes(const push_fess *f) { return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) : 0; }
+size_t push_fess_bytes(const push_fess *f)
+{
+    return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) + push_probe_bytes(f->probe) : 0;
+}
 
 void push_fess_free(push_fess *f)
 {
@@ -976,6 +1063,7 @@ void push_fess_free(push_fess *f)
     free(f->frozen), free(f->frozen_mark), free(f->link_of), free(f->link_seen);
     free(f->prefix), free(f->near), free(f->first_dirs);
     push_features_free(f->feat);
+    push_probe_free(f->probe);
     free(f);
 }
 
@@ -986,8 +1074,8 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
     f->b = b;
     f->plan = pl;
     f->cfg = *cfg;
-    size_t walled = cfg->memory / 8;
-    f->mem.limit = cfg->memory - walled;
+    size_t walled = cfg->memory / 8, probing = cfg->opt.probe ? cfg->memory / PROBE_MEMORY_SHARE : 0;
+    f->mem.limit = cfg->memory - walled - probing;
     int n = b->n, nd = b->ndirs, nk = b->nclasses ? b->nclasses : 1;
     size_t sides = (size_t)n * (size_t)nd + 1;
     f->reach = calloc((size_t)n + 1, sizeof *f->reach);
@@ -1018,6 +1106,12 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
         push_table_init(&f->tt, b->nboxes, 1u << 14, &f->mem) != 0 || find_links(f) != 0) {
         push_fess_free(f);
         return NULL;
+    }
+    if (probing) {
+        push_search_config pc = *cfg;
+        pc.memory = probing;
+        f->probe = push_probe_new(b, &pc);
+        if (!f->probe) f->mem.limit += probing;     /* too little memory: no probes */
     }
     for (int k = 0; k < nk; k++)
         for (int c = 0; c < n; c++) f->zbox[k * n + c] = push_key_box(k, n, c);

@@ -10,8 +10,10 @@
  * one whose position has the least weight, then the best score. Moves suggested by the seven
  * advisors (pack a box, open a region, open a link, clear a hotspot, take a box out of plan,
  * clear the next goal's surroundings, give the player a new push) cost nothing, the others
- * one. Positions are kept once (the player normalised to its region), so the search is
- * complete: it ends with a solution or with every position reached expanded. */
+ * one. Each new best position is probed with a small complete search (push_probe.h): a lost
+ * one is dropped with every position made from it, a solved one ends the search. Positions
+ * are kept once (the player normalised to its region), so the search is complete: it ends
+ * with a solution or with every position reached expanded or proved lost. */
 #ifndef TESSERA_SOLVE_PUSH_FESS_H
 #define TESSERA_SOLVE_PUSH_FESS_H
 
@@ -39,10 +41,12 @@ void push_fess_run(push_fess *f, int slice);
 typedef struct push_fess_state {
     bool solved, exhausted, timed_out, out_of_memory;
     uint64_t nodes;               /* positions made */
+    uint64_t probe_nodes;         /* expansions of the probes of the best positions */
     int cells;                    /* cells of feature space reached */
     int best_packed;              /* the most boxes packed in plan order so far */
     bool met;                     /* with solved: the solution ends with the backward search's
                                      moves (it reached a position of the meeting set) */
+    bool probed;                  /* with solved: the solution ends with a probe's moves */
 } push_fess_state;
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);

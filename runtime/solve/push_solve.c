@@ -49,6 +49,7 @@ push_options push_options_default(void)
     o.advisors = true;
     o.hotspots = true;
     o.out_of_plan = true;
+    o.probe = true;
     o.keep_best = false;
     return o;
 }
@@ -241,7 +242,7 @@ static push_search *take_turns(portfolio *pf, const push_board *b, const solve_l
             if (now >= next_progress) {
                 uint64_t nodes = 0;
                 for (int i = 0; i < nsearch; i++) nodes += s[i].nodes;
-                if (pf->fess) nodes += push_fess_state_of(pf->fess).nodes;
+                if (pf->fess) nodes += push_fess_state_of(pf->fess).nodes + push_fess_state_of(pf->fess).probe_nodes;
                 lim->progress(lim->progress_ud, nodes, now, nsearch ? s[0].bound : 0);
                 next_progress = now + 0.5;
             }
@@ -386,7 +387,9 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                 out->optimal = lim.optimal;
             }
             out->method = end.meet_won ? "meet"
-                        : end.fess_won ? (push_fess_state_of(pf.fess).met ? "fess+meet" : "fess")
+                        : end.fess_won ? (push_fess_state_of(pf.fess).met      ? "fess+meet"
+                                          : push_fess_state_of(pf.fess).probed ? "fess+probe"
+                                                                               : "fess")
                         : won->meet_id ? "meet" : won->cfg.name;
         } else if (end.lost) {
             st = SOLVE_UNSOLVABLE;
@@ -411,7 +414,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         out->peak_bytes += push_search_bytes(&s[i]);
         push_search_free(&s[i]);
     }
-    if (pf.fess) out->nodes += push_fess_state_of(pf.fess).nodes;
+    if (pf.fess) out->nodes += push_fess_state_of(pf.fess).nodes + push_fess_state_of(pf.fess).probe_nodes;
     push_fess_free(pf.fess);
     out->nodes += push_meet_nodes(pf.meet);
     out->peak_bytes += push_meet_bytes(pf.meet);

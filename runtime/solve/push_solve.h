@@ -52,6 +52,8 @@ typedef struct push_options {
     bool hotspots;                /* ... the hotspot feature (boxes in other boxes' way) */
     bool out_of_plan;             /* ... the out-of-plan feature (boxes where the packing plan
                                      will shut them in) */
+    bool probe;                   /* ... each new best position searched on a little: dropped
+                                     when that proves it lost */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */
