@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
@@ -38,6 +39,18 @@ static void fixture_free(fixture *f)
     if (f->board) push_board_free(&f->b);
     if (f->ok) state_free(&f->st);
     levelset_free(&f->set);
+}
+
+/* Plays lurd on a copy of start; true when it ends solved. */
+static inline bool fixture_replays(const state *start, const char *lurd)
+{
+    state s;
+    if (!lurd || state_copy(&s, start) != 0) return false;
+    int bad;
+    engine_play_lurd(&s, lurd, &bad);
+    bool ok = bad < 0 && state_solved(&s);
+    state_free(&s);
+    return ok;
 }
 
 #endif

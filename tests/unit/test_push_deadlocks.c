@@ -24,17 +24,6 @@ static void unload(fixture *f) { fixture_free(f); }
 
 static int at(const fixture *f, int x, int y) { return f->b.index[y * f->st.g->w + x]; }
 
-static bool replays(const state *start, const char *lurd)
-{
-    state s;
-    if (!lurd || state_copy(&s, start) != 0) return false;
-    int bad;
-    engine_play_lurd(&s, lurd, &bad);
-    bool ok = bad < 0 && state_solved(&s);
-    state_free(&s);
-    return ok;
-}
-
 static solve_result solve_with(const state *s, const push_options *o)
 {
     solve_limits lim = solve_limits_default();
@@ -108,7 +97,7 @@ static void test_corral(void)
         push_options o = push_options_default();
         solve_result r = solve_with(&f.st, &o);
         CHECK_EQ_INT(r.status, SOLVE_SOLVED);
-        CHECK(replays(&f.st, r.solution));
+        CHECK(fixture_replays(&f.st, r.solution));
         solve_result_free(&r);
     }
     unload(&f);

@@ -24,17 +24,6 @@ static void unload(fixture *f) { fixture_free(f); }
 
 static int goal_at(const fixture *f, int x, int y) { return f->b.goal_at[f->b.index[y * f->st.g->w + x]]; }
 
-static bool replays(const state *start, const char *lurd)
-{
-    state s;
-    if (!lurd || state_copy(&s, start) != 0) return false;
-    int bad;
-    engine_play_lurd(&s, lurd, &bad);
-    bool ok = bad < 0 && state_solved(&s);
-    state_free(&s);
-    return ok;
-}
-
 /* ===== the plan =========================================================================== */
 
 static void test_corridor_order(void)
@@ -125,7 +114,7 @@ static void test_meet_solves(void)
         solve_result r;
         CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
         CHECK(r.method && strcmp(r.method, "meet") == 0);
-        CHECK(replays(&f.st, r.solution));
+        CHECK(fixture_replays(&f.st, r.solution));
         solve_result_free(&r);
         /* Without it the classic searches take a great many positions more. */
         o.fess = PUSH_FESS_OFF;
@@ -167,7 +156,7 @@ static void test_meet_replays(void)
             if (variant == 2) o.portfolio = false;
             solve_result r;
             CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
-            CHECK(replays(&f.st, r.solution));
+            CHECK(fixture_replays(&f.st, r.solution));
             solve_result_free(&r);
         }
         unload(&f);
@@ -185,7 +174,7 @@ static void test_meet_replays(void)
         push_options o = push_options_default();
         solve_result r;
         CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
-        CHECK(replays(&f.st, r.solution));
+        CHECK(fixture_replays(&f.st, r.solution));
         solve_result_free(&r);
     }
     unload(&f);
@@ -217,7 +206,7 @@ static void test_fess_replays(void)
                 o.meet = meet;
                 solve_result r;
                 CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
-                CHECK(replays(&f.st, r.solution));
+                CHECK(fixture_replays(&f.st, r.solution));
                 /* With the meeting set the backward search may get to the start first. */
                 CHECK(r.method && (strncmp(r.method, "fess", 4) == 0 || (meet && strcmp(r.method, "meet") == 0)));
                 if (!meet) CHECK(r.method && strcmp(r.method, "fess") == 0);

@@ -10,7 +10,6 @@
 #include "check.h"
 #include "push_brute.h"
 #include "push_fixture.h"
-#include "core/engine.h"
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
@@ -28,18 +27,6 @@ static push_probe *probe_for(const push_board *b)
     cfg.opt = push_options_default();
     cfg.memory = (size_t)16 << 20;
     return push_probe_new(b, &cfg);
-}
-
-/* Replays lurd on a fresh copy of f's level; true when it ends solved. */
-static bool replays_to_solved(const fixture *f, const char *lurd)
-{
-    state s;
-    if (!lurd || state_init(&s, f->st.lv, f->st.rules) != 0) return false;
-    int bad;
-    engine_play_lurd(&s, lurd, &bad);
-    bool ok = bad < 0 && state_solved(&s);
-    state_free(&s);
-    return ok;
 }
 
 /* Lost levels that no check of the start sees: a search must run out of positions. */
@@ -98,14 +85,14 @@ static void test_alive(void)
             push_text t = { 0 };
             int at = player_on(&f, &g);
             CHECK(push_probe_write(p, &at, &t));
-            CHECK(!t.failed && replays_to_solved(&g, t.s));
+            CHECK(!t.failed && fixture_replays(&g.st, t.s));
             push_text_free(&t);
             /* The same probe on the other start: solved again, from its own player cell. */
             CHECK_EQ_INT(push_probe_run(p, g.b.start_box, g.b.start_player, 100000), PUSH_PROBE_SOLVED);
             push_text u = { 0 };
             at = g.b.start_player;
             CHECK(push_probe_write(p, &at, &u));
-            CHECK(!u.failed && replays_to_solved(&g, u.s));
+            CHECK(!u.failed && fixture_replays(&g.st, u.s));
             push_text_free(&u);
         }
         push_probe_free(p);
