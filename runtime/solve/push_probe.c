@@ -35,7 +35,7 @@ push_probe *push_probe_new(const push_board *b, const push_search_config *cfg)
     c.connectivity = 0;
     c.rooms = false;
     c.meet = NULL;
-    c.max_nodes = 1;
+    c.max_nodes = 1;              /* a node limit sizes the table for small searches; each run sets its own */
     if (!push_search_init(&p->s, &p->sb, &c)) {
         push_probe_free(p);
         return NULL;

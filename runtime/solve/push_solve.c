@@ -136,6 +136,21 @@ typedef struct turns_end {
     bool fess_won;                /* the feature-space search solved it */
 } turns_end;
 
+/* The expansions of the feature-space search: positions made and its probes' (0 without it). */
+static uint64_t fess_nodes(const push_fess *f)
+{
+    if (!f) return 0;
+    push_fess_state st = push_fess_state_of(f);
+    return st.nodes + st.probe_nodes;
+}
+
+/* How the feature-space search's solution ends. */
+static const char *fess_method(const push_fess *f)
+{
+    push_fess_state st = push_fess_state_of(f);
+    return st.met ? "fess+meet" : st.probed ? "fess+probe" : "fess";
+}
+
 /* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
  * classic searches had (all of it once they are out of budget). Returns false
  * when the solve is over (solved, lost or cancelled: see *end). */
@@ -242,7 +257,7 @@ static push_search *take_turns(portfolio *pf, const push_board *b, const solve_l
             if (now >= next_progress) {
                 uint64_t nodes = 0;
                 for (int i = 0; i < nsearch; i++) nodes += s[i].nodes;
-                if (pf->fess) nodes += push_fess_state_of(pf->fess).nodes + push_fess_state_of(pf->fess).probe_nodes;
+                nodes += fess_nodes(pf->fess);
                 lim->progress(lim->progress_ud, nodes, now, nsearch ? s[0].bound : 0);
                 next_progress = now + 0.5;
             }
@@ -387,9 +402,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
                 out->optimal = lim.optimal;
             }
             out->method = end.meet_won ? "meet"
-                        : end.fess_won ? (push_fess_state_of(pf.fess).met      ? "fess+meet"
-                                          : push_fess_state_of(pf.fess).probed ? "fess+probe"
-                                                                               : "fess")
+                        : end.fess_won ? fess_method(pf.fess)
                         : won->meet_id ? "meet" : won->cfg.name;
         } else if (end.lost) {
             st = SOLVE_UNSOLVABLE;
@@ -414,7 +427,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         out->peak_bytes += push_search_bytes(&s[i]);
         push_search_free(&s[i]);
     }
-    if (pf.fess) out->nodes += push_fess_state_of(pf.fess).nodes + push_fess_state_of(pf.fess).probe_nodes;
+    out->nodes += fess_nodes(pf.fess);
     push_fess_free(pf.fess);
     out->nodes += push_meet_nodes(pf.meet);
     out->peak_bytes += push_meet_bytes(pf.meet);
