@@ -73,6 +73,9 @@ void push_deadsets_free(push_deadsets *d)
     free(d);
 }
 
+int push_deadsets_count(const push_deadsets *d) { return d ? d->count : 0; }
+const push_deadset_spec *push_deadsets_at(const push_deadsets *d, int i) { return &d->set[i]; }
+
 size_t push_deadsets_bytes(const push_deadsets *d) { return d ? d->bytes : 0; }
 push_deadsets_stats push_deadsets_stats_of(const push_deadsets *d)
 {
@@ -224,5 +227,13 @@ bool push_deadsets_match(push_deadsets *d, const push_pos *p, int at, int player
         d->stats.hits++;
         return true;
     }
+    return false;
+}
+
+bool push_deadsets_match_all(push_deadsets *d, const push_pos *p, int player)
+{
+    if (!d || d->count == 0) return false;
+    for (int i = 0; i < d->b->nboxes; i++)
+        if (push_deadsets_match(d, p, p->box[i], player)) return true;
     return false;
 }

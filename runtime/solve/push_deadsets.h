@@ -38,9 +38,16 @@ typedef struct push_deadset_spec {
 /* Adds a set; false when the store is full or it is known already. */
 bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *set);
 
+/* How many sets there are, and set i of them (0 <= i < count). */
+int push_deadsets_count(const push_deadsets *d);
+const push_deadset_spec *push_deadsets_at(const push_deadsets *d, int i);
+
 /* Whether some set holding cell `at` is complete in p (every cell holds a box of its class)
  * with the player (on cell `player`) where the set is dead. */
 bool push_deadsets_match(push_deadsets *d, const push_pos *p, int at, int player);
+
+/* Whether some set is complete in p with the player where it is dead, whichever cells it holds. */
+bool push_deadsets_match_all(push_deadsets *d, const push_pos *p, int player);
 
 /* The smallest cell of the player's region on a board holding only the boxes on `cells`
  * (count of them); scratch is kept in d. */

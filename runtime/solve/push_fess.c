@@ -49,6 +49,11 @@ enum {
  * has earned it (probing from the first positions on cost levels solved in under a second). */
 #define PROBE_SHARE 0.5
 #define PROBE_MEMORY_SHARE 8      /* the probe gets 1 / this of the memory */
+/* A position a probe proves lost is shrunk to the few boxes that are lost on their own (a dead
+ * set, push_probe_shrink), with each search as large as the probe's and at most this many
+ * times its expansions in all. The set prunes every other position that holds it: the ones
+ * made later as they are made, the ones waiting already when their turn comes. */
+enum { SHRINK_WORK = 8 };
 
 /* The features of a position. */
 typedef struct fess_score {
@@ -158,6 +163,8 @@ struct push_fess {
     uint64_t probe_budget;        /* its last probe's expansions */
     uint64_t probe_turn;          /* the turn of that probe */
     bool probe_won;               /* with solution: the probe found the way on from it */
+    uint32_t shrunk;              /* lost positions shrunk to a dead set */
+    uint32_t killed;              /* positions dropped by a set learned after they were made */
     bool any_lost;                /* some position was proved lost */
 
     uint64_t nodes;
@@ -894,6 +901,10 @@ static void probe_best(push_fess *f)
     } else if (verdict == PUSH_PROBE_LOST) {
         f->info[id].lost = true;
         f->any_lost = true;
+        if (f->cfg.sets && f->cfg.opt.shrink && nd->moved != NO_CELL) {
+            if (push_probe_shrink(f->probe, nd->box, nd->player, nd->moved, budget, budget * SHRINK_WORK, f->cfg.sets))
+                f->shrunk++;
+        }
         find_best(f);
     }
 }
@@ -939,6 +950,13 @@ void push_fess_run(push_fess *f, int slice)
         if (in->next < in->count) heap_push(f, c, heap_item(f, id));
         push_node *nd = push_table_node(&f->tt, id);
         push_pos_load(&f->pos, f->b, nd->box, nd->player);
+        if (f->shrunk && push_deadsets_match_all(f->cfg.sets, &f->pos, nd->player)) {
+            in->lost = true;                      /* a dead set learned since it was made */
+            f->any_lost = true;
+            f->killed++;
+            if (id == f->best_rank_id) find_best(f);
+            continue;
+        }
         play(f, id, &m);
         if (f->probe) probe_best(f);
         if ((done + 1) % CHECK_EVERY == 0 && out_of_time(f)) f->timed_out = true;
@@ -1037,7 +1055,8 @@ bool push_fess_write(push_fess *f, solve_result *out)
 push_fess_state push_fess_state_of(const push_fess *f)
 {
     push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
-                           push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won };
+                           push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won,
+                           f->shrunk, f->killed };
     return st;
 }
 

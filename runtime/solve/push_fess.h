@@ -47,6 +47,8 @@ typedef struct push_fess_state {
     bool met;                     /* with solved: the solution ends with the backward search's
                                      moves (it reached a position of the meeting set) */
     bool probed;                  /* with solved: the solution ends with a probe's moves */
+    uint32_t shrunk;              /* positions probes proved lost that gave a dead set */
+    uint32_t killed;              /* positions dropped by dead sets learned after they were made */
 } push_fess_state;
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 struct push_probe {
+    const push_board *b;
     push_board sb;                /* the level, starting at the probed position */
     uint16_t *start;              /* sb's start boxes */
     push_search s;
@@ -25,6 +26,7 @@ push_probe *push_probe_new(const push_board *b, const push_search_config *cfg)
         return NULL;
     }
     memcpy(p->start, b->start_box, sizeof *p->start * (size_t)b->nboxes);
+    p->b = b;
     p->sb = *b;
     p->sb.start_box = p->start;
     p->sb.nrooms = 0;
@@ -51,10 +53,9 @@ void push_probe_free(push_probe *p)
     free(p);
 }
 
-int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t nodes)
+/* Searches on from sb as it is set up, within `nodes` expansions. */
+static int run(push_probe *p, uint64_t nodes)
 {
-    memcpy(p->start, box, sizeof *p->start * (size_t)p->sb.nboxes);
-    p->sb.start_player = player;
     p->solved = false;
     push_search *s = &p->s;
     push_search_reset(s, &p->sb);
@@ -64,6 +65,109 @@ int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t node
     p->nodes += s->nodes;
     p->solved = s->solution != 0;
     return p->solved ? PUSH_PROBE_SOLVED : s->exhausted ? PUSH_PROBE_LOST : PUSH_PROBE_OPEN;
+}
+
+/* Points sb at the boxes on cell[0..count) of classes cls[] (sorted by class) and the player. */
+static void set_up(push_probe *p, const uint16_t *cell, const uint8_t *cls, int count, int player)
+{
+    push_board *sb = &p->sb;
+    sb->nboxes = count;
+    for (int k = 0, slot = 0; k < p->b->nclasses; k++) {
+        sb->class_first[k] = slot;
+        while (slot < count && cls[slot] == k) slot++;
+        sb->class_count[k] = slot - sb->class_first[k];
+    }
+    for (int i = 0; i < count; i++) {
+        p->start[i] = cell[i];
+        sb->box_class[i] = cls[i];
+    }
+    sb->start_player = player;
+}
+
+int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t nodes)
+{
+    set_up(p, box, p->b->box_class, p->b->nboxes, player);
+    return run(p, nodes);
+}
+
+int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus, uint64_t nodes, uint64_t most,
+                      push_deadsets *sets)
+{
+    const push_board *b = p->b;
+    int n = b->nboxes;
+    if (n < 2) return 0;
+    /* The boxes, farthest from the focus first (by walking steps on the empty floor), so the
+     * groups tried together lie near each other. */
+    int32_t *queue = malloc(sizeof *queue * (size_t)b->n), *dist = malloc(sizeof *dist * (size_t)b->n);
+    uint16_t *cell = malloc(sizeof *cell * (size_t)n);
+    uint8_t *cls = malloc((size_t)n);
+    int *order = malloc(sizeof *order * (size_t)n);
+    bool *keep = malloc(sizeof *keep * (size_t)n);
+    int result = 0;
+    if (!queue || !dist || !cell || !cls || !order || !keep) goto done;
+    for (int c = 0; c < b->n; c++) dist[c] = -1;
+    int head = 0, tail = 0;
+    dist[focus] = 0;
+    queue[tail++] = focus;
+    while (head < tail) {
+        int c = queue[head++];
+        for (int d = 0; d < b->ndirs; d++) {
+            int x = push_step(b, c, d);
+            if (x >= 0 && dist[x] < 0) dist[x] = dist[c] + 1, queue[tail++] = x;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j > 0 && dist[box[order[j - 1]]] < dist[box[i]]) order[j] = order[j - 1], j--;
+        order[j] = i;
+    }
+    /* keep[]: the boxes still in the set, in that order; groups of them are dropped while the
+     * rest stays lost, the groups halving down to single boxes. */
+    for (int i = 0; i < n; i++) keep[i] = true;
+    int left = n;
+    uint64_t limit = p->nodes + most;
+    for (int group = n / 2; group >= 1 && p->nodes < limit; group /= 2) {
+        for (int at = 0; at < n && p->nodes < limit && left > 1;) {
+            /* The next `group` boxes still kept, from `at` on. */
+            int end = at, taken = 0;
+            while (end < n && taken < group) taken += keep[order[end++]];
+            if (taken == 0 || taken >= left) break;
+            int count = 0;
+            for (int k = 0; k < b->nclasses; k++)
+                for (int i = 0; i < n; i++) {
+                    int slot = order[i];
+                    bool in_group = i >= at && i < end;
+                    if (!keep[slot] || in_group || b->box_class[slot] != k) continue;
+                    cell[count] = box[slot], cls[count] = (uint8_t)k, count++;
+                }
+            set_up(p, cell, cls, count, player);
+            if (run(p, nodes) == PUSH_PROBE_LOST) {
+                for (int i = at; i < end; i++) keep[order[i]] = false;
+                left -= taken;
+            }
+            at = end;
+        }
+    }
+    if (left <= PUSH_SET_MAX) {
+        push_deadset_spec set;
+        memset(&set, 0, sizeof set);
+        /* By class, then by cell. */
+        for (int k = 0; k < b->nclasses; k++)
+            for (int slot = b->class_first[k]; slot < b->class_first[k] + b->class_count[k]; slot++) {
+                if (!keep[slot]) continue;
+                int j = set.count++;
+                while (j > 0 && set.cell[j - 1] > box[slot]) set.cell[j] = set.cell[j - 1], j--;
+                set.cell[j] = box[slot];
+                set.cls[j] = (uint8_t)k;
+            }
+        set.nregions = 1;
+        set.region[0] = (uint16_t)push_deadsets_region(sets, set.cell, set.count, player);
+        push_deadsets_add(sets, &set);       /* false when known already (or no room) */
+        result = left;
+    }
+done:
+    free(queue), free(dist), free(cell), free(cls), free(order), free(keep);
+    return result;
 }
 
 bool push_probe_write(push_probe *p, int *at, push_text *t)

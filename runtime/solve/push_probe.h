@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "solve/push_board.h"
+#include "solve/push_deadsets.h"
 #include "solve/push_path.h"
 #include "solve/push_search.h"
 
@@ -27,6 +28,14 @@ void push_probe_free(push_probe *p);   /* NULL is fine */
 /* Searches on from the position with boxes on box[] (in b's slot order) and the player on
  * cell `player`, within `nodes` expansions (and the clock of cfg). */
 int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t nodes);
+
+/* After PUSH_PROBE_LOST on the position with boxes on box[] and the player on `player`: drops
+ * boxes, groups of them first, farthest from cell `focus` first, while the rest stays lost (a
+ * search of `nodes` expansions runs out of positions), within `most` expansions in all. When at
+ * most PUSH_SET_MAX boxes are left, they are added to `sets` as dead for the player's region,
+ * and their number is returned; else 0. */
+int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus, uint64_t nodes, uint64_t most,
+                      push_deadsets *sets);
 
 /* After PUSH_PROBE_SOLVED: appends the way on to t, the player starting on *at (anywhere in
  * the probed position's player region); *at ends on the player's last cell. false when out

@@ -50,6 +50,7 @@ push_options push_options_default(void)
     o.hotspots = true;
     o.out_of_plan = true;
     o.probe = true;
+    o.shrink = true;
     o.keep_best = false;
     return o;
 }

@@ -54,6 +54,9 @@ typedef struct push_options {
                                      will shut them in) */
     bool probe;                   /* ... each new best position searched on a little: dropped
                                      when that proves it lost */
+    bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to
+                                     the few boxes lost on their own, which then prune every
+                                     position that holds them */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */

@@ -13,6 +13,7 @@
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
+#include "solve/push_deadsets.h"
 #include "solve/push_path.h"
 #include "solve/push_probe.h"
 #include "solve/push_search.h"
@@ -101,10 +102,106 @@ static void test_alive(void)
     }
 }
 
+/* The level text with only the boxes on the grid cells in keep[] (count of them) left. */
+static char *boxes_only(const char *text, int width, const int *keep, int count)
+{
+    size_t len = strlen(text);
+    char *out = malloc(len + 1);
+    if (!out) return NULL;
+    memcpy(out, text, len + 1);
+    int x = 0, y = 0;
+    for (char *c = out; *c; c++) {
+        if (*c == '\n') {
+            x = 0, y++;
+            continue;
+        }
+        bool kept = false;
+        for (int i = 0; i < count; i++) kept = kept || keep[i] == y * width + x;
+        if (!kept && *c == '$') *c = ' ';
+        if (!kept && *c == '*') *c = '.';
+        x++;
+    }
+    return out;
+}
+
+/* A lost position shrinks to a dead set: the three boxes of a lost corner (the first lost
+ * level above) with two boxes in a room of their own that neither helps nor harms them (a box
+ * in the corridor between can only move along it). The set the probe keeps is lost alone, is
+ * minimal (any one of its boxes dropped, a brute force solves the rest), leaves the room's
+ * boxes out, and matches the position it came from. */
+static void test_shrink(void)
+{
+    const char *text = "############\n"
+                       "#  $.#######\n"
+                       "##$ .#######\n"
+                       "# $. #######\n"
+                       "#@         #\n"
+                       "######     #\n"
+                       "###### $.$.#\n"
+                       "######     #\n"
+                       "############\n";
+    fixture f;
+    if (!fixture_load(&f, &sokoban, text)) {
+        CHECK(false);
+        return;
+    }
+    int width = f.st.g->w;
+    CHECK_EQ_INT(brute_force_pushes(&f.st), -1);
+    push_probe *p = probe_for(&f.b);
+    push_deadsets *sets = push_deadsets_new(&f.b, (size_t)1 << 20);
+    push_pos pos;
+    bool ok = p && sets && push_pos_init(&pos, &f.b) == 0;
+    CHECK(ok);
+    if (ok) {
+        CHECK_EQ_INT(push_probe_run(p, f.b.start_box, f.b.start_player, 100000), PUSH_PROBE_LOST);
+        push_pos_load(&pos, &f.b, f.b.start_box, f.b.start_player);
+        CHECK(!push_deadsets_match_all(sets, &pos, f.b.start_player));
+        int focus = f.b.index[1 * width + 3];
+        int k = push_probe_shrink(p, f.b.start_box, f.b.start_player, focus, 100000, 10000000, sets);
+        CHECK(k >= 1 && k < 3 + 1);
+        CHECK_EQ_INT(push_deadsets_count(sets), 1);
+        CHECK(push_deadsets_match_all(sets, &pos, f.b.start_player));
+        if (push_deadsets_count(sets) == 1) {
+            const push_deadset_spec *set = push_deadsets_at(sets, 0);
+            CHECK_EQ_INT(set->count, k);
+            int keep[PUSH_SET_MAX];
+            for (int i = 0; i < set->count; i++) {
+                keep[i] = f.b.cell[set->cell[i]];
+                CHECK(keep[i] / width <= 3);                 /* none from the room */
+            }
+            fixture g;
+            char *alone = boxes_only(text, width, keep, set->count);
+            CHECK(alone && fixture_load(&g, &sokoban, alone));
+            if (alone) {
+                CHECK_EQ_INT(brute_force_pushes(&g.st), -1);
+                fixture_free(&g);
+            }
+            free(alone);
+            for (int drop = 0; drop < set->count; drop++) {
+                int fewer[PUSH_SET_MAX], nf = 0;
+                for (int i = 0; i < set->count; i++)
+                    if (i != drop) fewer[nf++] = keep[i];
+                char *less = boxes_only(text, width, fewer, nf);
+                CHECK(less && fixture_load(&g, &sokoban, less));
+                if (less) {
+                    CHECK(brute_force_pushes(&g.st) >= 0);
+                    fixture_free(&g);
+                }
+                free(less);
+            }
+        }
+        push_pos_free(&pos);
+    }
+    push_deadsets_free(sets);
+    push_probe_free(p);
+    fixture_free(&f);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
     test_lost();
     test_alive();
+    test_shrink();
     return check_summary("test_push_probe");
 }

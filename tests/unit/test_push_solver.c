@@ -249,7 +249,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 18; off++) {
+        for (int off = 0; off <= 19; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -269,6 +269,7 @@ static void test_switches(void)
             if (off == 16) o.fess = PUSH_FESS_ALONE, o.hotspots = false;
             if (off == 17) o.fess = PUSH_FESS_ALONE, o.out_of_plan = false;
             if (off == 18) o.fess = PUSH_FESS_ALONE, o.probe = false;
+            if (off == 19) o.fess = PUSH_FESS_ALONE, o.shrink = false;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
