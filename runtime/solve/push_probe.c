@@ -101,10 +101,10 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
     int32_t *queue = malloc(sizeof *queue * (size_t)b->n), *dist = malloc(sizeof *dist * (size_t)b->n);
     uint16_t *cell = malloc(sizeof *cell * (size_t)n);
     uint8_t *cls = malloc((size_t)n);
-    int *order = malloc(sizeof *order * (size_t)n);
+    int *order = malloc(sizeof *order * (size_t)n), *rank = malloc(sizeof *rank * (size_t)n);
     bool *keep = malloc(sizeof *keep * (size_t)n);
     int result = 0;
-    if (!queue || !dist || !cell || !cls || !order || !keep) goto done;
+    if (!queue || !dist || !cell || !cls || !order || !rank || !keep) goto done;
     for (int c = 0; c < b->n; c++) dist[c] = -1;
     int head = 0, tail = 0;
     dist[focus] = 0;
@@ -121,7 +121,8 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
         while (j > 0 && dist[box[order[j - 1]]] < dist[box[i]]) order[j] = order[j - 1], j--;
         order[j] = i;
     }
-    /* keep[]: the boxes still in the set, in that order; groups of them are dropped while the
+    for (int i = 0; i < n; i++) rank[order[i]] = i;
+    /* keep[]: the boxes still in the set; groups of them, in that order, are dropped while the
      * rest stays lost, the groups halving down to single boxes. */
     for (int i = 0; i < n; i++) keep[i] = true;
     int left = n;
@@ -132,14 +133,12 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
             int end = at, taken = 0;
             while (end < n && taken < group) taken += keep[order[end++]];
             if (taken == 0 || taken >= left) break;
+            /* The rest, in slot order: by class, and by cell within each class, as a search
+             * wants its boxes. */
             int count = 0;
-            for (int k = 0; k < b->nclasses; k++)
-                for (int i = 0; i < n; i++) {
-                    int slot = order[i];
-                    bool in_group = i >= at && i < end;
-                    if (!keep[slot] || in_group || b->box_class[slot] != k) continue;
-                    cell[count] = box[slot], cls[count] = (uint8_t)k, count++;
-                }
+            for (int slot = 0; slot < n; slot++)
+                if (keep[slot] && (rank[slot] < at || rank[slot] >= end))
+                    cell[count] = box[slot], cls[count] = b->box_class[slot], count++;
             set_up(p, cell, cls, count, player);
             if (run(p, nodes) == PUSH_PROBE_LOST) {
                 for (int i = at; i < end; i++) keep[order[i]] = false;
@@ -166,7 +165,7 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
         result = left;
     }
 done:
-    free(queue), free(dist), free(cell), free(cls), free(order), free(keep);
+    free(queue), free(dist), free(cell), free(cls), free(order), free(rank), free(keep);
     return result;
 }
 

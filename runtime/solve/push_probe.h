@@ -29,7 +29,8 @@ void push_probe_free(push_probe *p);   /* NULL is fine */
  * cell `player`, within `nodes` expansions (and the clock of cfg). */
 int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t nodes);
 
-/* After PUSH_PROBE_LOST on the position with boxes on box[] and the player on `player`: drops
+/* After PUSH_PROBE_LOST on the position with boxes on box[] (as a search node holds them: in b's
+ * slot order, cells ascending within each class) and the player on `player`: drops
  * boxes, groups of them first, farthest from cell `focus` first, while the rest stays lost (a
  * search of `nodes` expansions runs out of positions), within `most` expansions in all. When at
  * most PUSH_SET_MAX boxes are left, they are added to `sets` as dead for the player's region,
