@@ -16,7 +16,6 @@
  * score. */
 #include "solve/push_fess.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -896,7 +895,6 @@ static void probe_best(push_fess *f)
     f->probe_turn = f->turns;
     push_node *nd = push_table_node(&f->tt, id);
     int verdict = push_probe_run(f->probe, nd->box, nd->player, budget);
-    if (getenv("SHRINKDBG")) fprintf(stderr, "probe id %u budget %llu verdict %d packed %d nodes %llu\n", id, (unsigned long long)budget, verdict, f->best_packed, (unsigned long long)f->nodes);
     if (verdict == PUSH_PROBE_SOLVED) {
         f->solution = id;
         f->probe_won = true;
