@@ -303,6 +303,21 @@ void push_pos_free(push_pos *p)
     p->occ = NULL;
 }
 
+void push_board_set_start(push_board *sb, const uint16_t *cell, const uint8_t *cls, int count, int player)
+{
+    sb->nboxes = count;
+    for (int k = 0, slot = 0; k < sb->nclasses; k++) {
+        sb->class_first[k] = slot;
+        while (slot < count && cls[slot] == k) slot++;
+        sb->class_count[k] = slot - sb->class_first[k];
+    }
+    for (int i = 0; i < count; i++) {
+        sb->start_box[i] = cell[i];
+        sb->box_class[i] = cls[i];
+    }
+    sb->start_player = player;
+}
+
 void push_pos_load(push_pos *p, const push_board *b, const uint16_t *box, int player)
 {
     memset(p->occ, PUSH_NO_BOX, (size_t)b->n);

@@ -99,6 +99,11 @@ typedef struct push_board {
 int push_board_init(push_board *b, const state *s, char *msg, size_t msglen);
 void push_board_free(push_board *b);
 
+/* Points a copy of a board (its start_box its own array, sized for the most boxes) at a start
+ * with `count` boxes on cell[] of classes cls[], sorted by class and by cell within each (a
+ * question of a few of the level's boxes for a small search), the player on `player`. */
+void push_board_set_start(push_board *sb, const uint16_t *cell, const uint8_t *cls, int count, int player);
+
 /* Side labels, push distances and dead squares (push_bound.c). 0, or -1 out of memory. */
 int push_board_analyse(push_board *b);
 /* The side labels of push_dists.side for the board with the cells marked in wall (may be

@@ -165,18 +165,7 @@ static entry *lookup(push_patterns *pp, const entry *want)
 static int search(push_patterns *pp, const question *q, int player, uint64_t nodes)
 {
     push_board *sb = &pp->sb;
-    sb->nboxes = q->count;
-    int slot = 0;
-    for (int k = 0; k < pp->b->nclasses; k++) {
-        sb->class_first[k] = slot;
-        while (slot < q->count && q->cls[slot] == k) slot++;
-        sb->class_count[k] = slot - sb->class_first[k];
-    }
-    for (int i = 0; i < q->count; i++) {
-        pp->start[i] = q->cell[i];
-        sb->box_class[i] = q->cls[i];
-    }
-    sb->start_player = player;
+    push_board_set_start(sb, q->cell, q->cls, q->count, player);
     push_search *s = &pp->sub;
     push_search_reset(s, sb);
     s->cfg.max_nodes = nodes;

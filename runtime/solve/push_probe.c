@@ -67,26 +67,9 @@ static int run(push_probe *p, uint64_t nodes)
     return p->solved ? PUSH_PROBE_SOLVED : s->exhausted ? PUSH_PROBE_LOST : PUSH_PROBE_OPEN;
 }
 
-/* Points sb at the boxes on cell[0..count) of classes cls[] (sorted by class) and the player. */
-static void set_up(push_probe *p, const uint16_t *cell, const uint8_t *cls, int count, int player)
-{
-    push_board *sb = &p->sb;
-    sb->nboxes = count;
-    for (int k = 0, slot = 0; k < p->b->nclasses; k++) {
-        sb->class_first[k] = slot;
-        while (slot < count && cls[slot] == k) slot++;
-        sb->class_count[k] = slot - sb->class_first[k];
-    }
-    for (int i = 0; i < count; i++) {
-        p->start[i] = cell[i];
-        sb->box_class[i] = cls[i];
-    }
-    sb->start_player = player;
-}
-
 int push_probe_run(push_probe *p, const uint16_t *box, int player, uint64_t nodes)
 {
-    set_up(p, box, p->b->box_class, p->b->nboxes, player);
+    push_board_set_start(&p->sb, box, p->b->box_class, p->b->nboxes, player);
     return run(p, nodes);
 }
 
@@ -139,7 +122,7 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
             for (int slot = 0; slot < n; slot++)
                 if (keep[slot] && (rank[slot] < at || rank[slot] >= end))
                     cell[count] = box[slot], cls[count] = b->box_class[slot], count++;
-            set_up(p, cell, cls, count, player);
+            push_board_set_start(&p->sb, cell, cls, count, player);
             if (run(p, nodes) == PUSH_PROBE_LOST) {
                 for (int i = at; i < end; i++) keep[order[i]] = false;
                 left -= taken;
@@ -150,15 +133,8 @@ int push_probe_shrink(push_probe *p, const uint16_t *box, int player, int focus,
     if (left <= PUSH_SET_MAX) {
         push_deadset_spec set;
         memset(&set, 0, sizeof set);
-        /* By class, then by cell. */
-        for (int k = 0; k < b->nclasses; k++)
-            for (int slot = b->class_first[k]; slot < b->class_first[k] + b->class_count[k]; slot++) {
-                if (!keep[slot]) continue;
-                int j = set.count++;
-                while (j > 0 && set.cell[j - 1] > box[slot]) set.cell[j] = set.cell[j - 1], j--;
-                set.cell[j] = box[slot];
-                set.cls[j] = (uint8_t)k;
-            }
+        for (int slot = 0; slot < n; slot++)    /* slot order: by class, then by cell */
+            if (keep[slot]) set.cell[set.count] = box[slot], set.cls[set.count++] = b->box_class[slot];
         set.nregions = 1;
         set.region[0] = (uint16_t)push_deadsets_region(sets, set.cell, set.count, player);
         push_deadsets_add(sets, &set);       /* false when known already (or no room) */
