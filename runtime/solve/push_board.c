@@ -101,9 +101,128 @@ static int out_of_memory(push_board *b, char *msg, size_t len)
     return PUSH_BOARD_ERROR;
 }
 
+/* ===== the canonical orientation ========================================================= */
+
+/* The eight symmetries of the square grid, as (x, y) -> (m0 x + m1 y, m2 x + m3 y). */
+static const int square_sym[8][4] = {
+    { 1, 0, 0, 1 }, { -1, 0, 0, 1 }, { 1, 0, 0, -1 }, { -1, 0, 0, -1 },
+    { 0, 1, 1, 0 }, { 0, -1, 1, 0 }, { 0, 1, -1, 0 }, { 0, -1, -1, 0 },
+};
+static const int square_step[4][2] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };  /* u r d l */
+
+enum { GOAL_CODE = 0xFF };       /* cell_code's goal byte */
+
+/* What the solver sees on grid cell c: its goal, its box and its player. */
+static uint32_t cell_code(const state *s, int c)
+{
+    const tile_def *f = &s->rules->tile[s->floor[c]];
+    uint32_t code = f->flags & TILE_GOAL ? 1u + (uint32_t)(f->colour & 0xFF) : 0;
+    if (is_box(s, c)) code |= (1u + (uint32_t)(s->rules->tile[s->obj[c]].colour & 0xFF)) << 8;
+    for (int i = 0; i < s->nplayers; i++)
+        if (s->player[i] == c) code |= (uint32_t)(i + 1) << 16;
+    return code;
+}
+
+typedef struct sym_cell {
+    int64_t key;                  /* reading order in the turned frame */
+    uint32_t code;
+    int32_t cell;                 /* grid cell */
+} sym_cell;
+
+static int by_key(const void *a, const void *b)
+{
+    int64_t x = ((const sym_cell *)a)->key, y = ((const sym_cell *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+/* The n compact cells in the reading order of the square's symmetry m. */
+static void turn_cells(const grid *g, const int32_t *cells, const uint32_t *codes, int n, const int *m, sym_cell *out)
+{
+    int minx = 0, miny = 0, maxx = 0;
+    for (int i = 0; i < n; i++) {
+        int x = cells[i] % g->w, y = cells[i] / g->w;
+        int tx = m[0] * x + m[1] * y, ty = m[2] * x + m[3] * y;
+        if (i == 0 || tx < minx) minx = tx;
+        if (i == 0 || ty < miny) miny = ty;
+        if (i == 0 || tx > maxx) maxx = tx;
+    }
+    int64_t width = (int64_t)maxx - minx + 1;
+    for (int i = 0; i < n; i++) {
+        int x = cells[i] % g->w, y = cells[i] / g->w;
+        int tx = m[0] * x + m[1] * y - minx, ty = m[2] * x + m[3] * y - miny;
+        out[i].key = (int64_t)ty * width + tx;
+        out[i].code = codes[i];
+        out[i].cell = cells[i];
+    }
+    qsort(out, (size_t)n, sizeof *out, by_key);
+}
+
+/* Orders two turns of the level by its floor and goals first, its boxes and players only
+ * between turns those leave tied: so every position of an asymmetric level gets the same
+ * board. */
+static int compare_turned(const sym_cell *a, const sym_cell *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (a[i].key != b[i].key) return a[i].key < b[i].key ? -1 : 1;
+        uint32_t x = a[i].code & GOAL_CODE, y = b[i].code & GOAL_CODE;
+        if (x != y) return x < y ? -1 : 1;
+    }
+    for (int i = 0; i < n; i++)
+        if (a[i].code != b[i].code) return a[i].code < b[i].code ? -1 : 1;
+    return 0;
+}
+
+/* Numbers the n compact cells of a square board in the reading order of its canonical
+ * orientation (of the eight turns and mirror images of the level, the one whose cells, read
+ * row by row, come first: compare_turned) turned by symmetry `turn`. b->dir_grid maps the turned frame's
+ * directions to the grid's. A level and its turned or mirrored copies so get the same compact
+ * board, and the searches behave the same on all of them (their tie-breaks follow the
+ * numbering). Hex boards keep the grid's own order. 0, or -1 out of memory. */
+static int number_canonically(push_board *b, const state *s, int n, int turn)
+{
+    const grid *g = s->g;
+    if (g->topo != TOPO_SQUARE || n == 0) return 0;
+    int32_t *cells = malloc(sizeof *cells * (size_t)n);
+    uint32_t *codes = malloc(sizeof *codes * (size_t)n);
+    sym_cell *best = malloc(sizeof *best * (size_t)n), *try = malloc(sizeof *try * (size_t)n);
+    if (!cells || !codes || !best || !try) {
+        free(cells), free(codes), free(best), free(try);
+        return -1;
+    }
+    for (int c = 0, i = 0; c < g->ncells; c++)
+        if (b->index[c] >= 0) {
+            cells[i] = c;
+            codes[i++] = cell_code(s, c);
+        }
+    int chosen = 0;
+    turn_cells(g, cells, codes, n, square_sym[0], best);
+    for (int k = 1; k < 8; k++) {
+        turn_cells(g, cells, codes, n, square_sym[k], try);
+        if (compare_turned(try, best, n) < 0) {
+            sym_cell *t = best;
+            best = try, try = t;
+            chosen = k;
+        }
+    }
+    /* The turn after the canonical orientation: m = square_sym[turn] * square_sym[chosen]. */
+    const int *t = square_sym[turn & 7], *c = square_sym[chosen];
+    int m[4] = { t[0] * c[0] + t[1] * c[2], t[0] * c[1] + t[1] * c[3],
+                 t[2] * c[0] + t[3] * c[2], t[2] * c[1] + t[3] * c[3] };
+    if (turn & 7) turn_cells(g, cells, codes, n, m, best);
+    for (int i = 0; i < n; i++) b->index[best[i].cell] = i;
+    for (int d = 0; d < 4; d++) {
+        int tx = m[0] * square_step[d][0] + m[1] * square_step[d][1];
+        int ty = m[2] * square_step[d][0] + m[3] * square_step[d][1];
+        for (int e = 0; e < 4; e++)
+            if (square_step[e][0] == tx && square_step[e][1] == ty) b->dir_grid[e] = d;
+    }
+    free(cells), free(codes), free(best), free(try);
+    return 0;
+}
+
 /* The compact board of the cells a player can ever reach, boxes passable (a box elsewhere
  * can never move). */
-static int build(push_board *b, const state *s, const uint8_t *extra_wall, char *msg, size_t len)
+static int build(push_board *b, const state *s, const uint8_t *extra_wall, int turn, char *msg, size_t len)
 {
     const grid *g = s->g;
     int gn = g->ncells, nd = g->ndirs, player = -1;
@@ -114,7 +233,7 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
     b->topo = g->topo;
     b->ndirs = nd;
     b->gcells = gn;
-    for (int d = 0; d < nd; d++) b->opp[d] = grid_opposite(g, d);
+    for (int d = 0; d < nd; d++) b->dir_grid[d] = d;
     b->index = malloc(sizeof *b->index * (size_t)gn);
     int32_t *stack = malloc(sizeof *stack * (size_t)gn);
     if (!b->index || !stack) {
@@ -141,6 +260,7 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
     int n = 0;
     for (int c = 0; c < gn; c++)
         if (b->index[c] >= 0) b->index[c] = n++;
+    if (n <= PUSH_MAX_CELLS && number_canonically(b, s, n, turn) != 0) return out_of_memory(b, msg, len);
     if (n > PUSH_MAX_CELLS) {
         push_board_free(b);
         snprintf(msg, len, "push solver: %d open cells; at most %d are supported", n, PUSH_MAX_CELLS);
@@ -157,9 +277,12 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
         return out_of_memory(b, msg, len);
     for (int c = 0; c < gn; c++)
         if (b->index[c] >= 0) b->cell[b->index[c]] = c;
+    for (int d = 0; d < nd; d++)
+        for (int e = 0; e < nd; e++)
+            if (b->dir_grid[e] == grid_opposite(g, b->dir_grid[d])) b->opp[d] = e;
     for (int i = 0; i < n; i++)
         for (int d = 0; d < nd; d++) {
-            int m = grid_step(g, b->cell[i], d);
+            int m = grid_step(g, b->cell[i], b->dir_grid[d]);
             b->nbr[i * nd + d] = m < 0 ? -1 : b->index[m];
         }
     b->start_player = b->index[player];
@@ -221,6 +344,11 @@ static int build(push_board *b, const state *s, const uint8_t *extra_wall, char 
 
 int push_board_init(push_board *b, const state *s, char *msg, size_t len)
 {
+    return push_board_init_turned(b, s, 0, msg, len);
+}
+
+int push_board_init_turned(push_board *b, const state *s, int turn, char *msg, size_t len)
+{
     memset(b, 0, sizeof *b);
     int rc = check_rules(s, msg, len);
     if (rc != PUSH_BOARD_OK) return rc;
@@ -233,7 +361,7 @@ int push_board_init(push_board *b, const state *s, char *msg, size_t len)
     }
     int nfixed = 0, nstuck = 0;
     /* A box the player can never reach never moves. */
-    rc = build(b, s, NULL, msg, len);
+    rc = build(b, s, NULL, turn, msg, len);
     if (rc == PUSH_BOARD_OK) {
         for (int c = 0; c < gn; c++)
             if (is_box(s, c) && b->index[c] < 0 && !(floor_flags(s, c) & (TILE_SOLID | TILE_VOID))) {
@@ -267,7 +395,7 @@ int push_board_init(push_board *b, const state *s, char *msg, size_t len)
         }
         if (rc == PUSH_BOARD_OK && nfixed + nstuck > 0) {
             push_board_free(b);
-            rc = build(b, s, wall, msg, len);
+            rc = build(b, s, wall, turn, msg, len);
         }
     }
     free(wall);

@@ -1,5 +1,6 @@
 /* push_board.h: the push solver's own view of a level (internal to runtime/solve): the cells a
- * box or the player can ever use, renumbered densely in reading order, their neighbour table,
+ * box or the player can ever use, renumbered densely in the reading order of the level's
+ * canonical orientation, their neighbour table,
  * goals, box colour classes, and the static analysis every search node consults (push
  * distances, dead squares, tunnels). Built once per solve or query from a core state. */
 #ifndef TESSERA_SOLVE_PUSH_BOARD_H
@@ -53,8 +54,11 @@ typedef struct push_room {
 
 typedef struct push_board {
     topology topo;
-    int ndirs, n;                 /* n: compact cells, numbered in the grid's reading order */
+    int ndirs, n;                 /* n: compact cells, numbered in the reading order of the
+                                     level's canonical orientation (push_board_init) */
     int opp[GRID_MAX_DIRS];
+    int dir_grid[GRID_MAX_DIRS];  /* the grid's direction for each of the board's (the board may
+                                     be a turned or mirrored view of the grid: push_board_init) */
     int gcells;                   /* cells of the core grid */
     int32_t *cell;                /* compact -> grid cell */
     int32_t *index;               /* grid cell -> compact, -1 where nothing can ever stand */
@@ -93,10 +97,17 @@ typedef struct push_board {
     int16_t *entrance_of;         /* [c]: the goal room c is an entrance of, or -1 */
 } push_board;
 
-/* Builds the board from the state's current position. Returns PUSH_BOARD_OK, PUSH_BOARD_STUCK
+/* Builds the board from the state's current position. A square board is numbered in its
+ * canonical orientation (the first, read row by row, of the level's eight turns and mirror
+ * images), with dir_grid naming the grid's direction for each of its own: a level and its
+ * turned or mirrored copies give the same board, so the solver treats them alike. Returns PUSH_BOARD_OK, PUSH_BOARD_STUCK
  * (a box can never move and is not on a matching goal: the level is lost; the board is still
  * built) or PUSH_BOARD_ERROR with a message naming the rule or limit that stops the solver. */
 int push_board_init(push_board *b, const state *s, char *msg, size_t msglen);
+/* The same, square boards numbered in symmetry `turn` (0-7, as (x, y) -> (x, y), (-x, y),
+ * (x, -y), (-x, -y), (y, x), (-y, x), (y, -x), (-y, -x)) of the canonical orientation: the
+ * same level seen by a search with other tie-breaks. */
+int push_board_init_turned(push_board *b, const state *s, int turn, char *msg, size_t msglen);
 void push_board_free(push_board *b);
 
 /* Points a copy of a board (its start_box its own array, sized for the most boxes) at a start
@@ -112,6 +123,8 @@ int push_board_analyse(push_board *b);
 int push_side_labels(const push_board *b, const uint8_t *wall, int32_t *side);
 
 static inline int push_step(const push_board *b, int c, int d) { return b->nbr[c * b->ndirs + d]; }
+/* The solution letter of the board's direction d (grid_dir_letter). */
+static inline char push_dir_letter(const push_board *b, int d) { return grid_dir_letter(b->topo, b->dir_grid[d]); }
 static inline bool push_accepts(const push_board *b, int cls, int goal)
 {
     return b->accepts[cls * b->ngoals + goal] != 0;

@@ -220,7 +220,7 @@ static bool write(multi *m, int active, solve_result *out)
             active = m->slot[player];
             text[len++] = (char)('1' + active);
         }
-        char c = grid_dir_letter(m->b->topo, d);
+        char c = push_dir_letter(m->b, d);
         text[len++] = push ? (char)(c - 'a' + 'A') : c;
         pushes += push;
     }

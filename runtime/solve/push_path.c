@@ -95,7 +95,7 @@ bool push_walk(push_walker *w, const uint8_t *occ, int from, int to, push_text *
     for (int i = 0; i < len; i++) push_text_put(out, '?');
     if (out->failed) return false;
     for (int c = to, i = len - 1; c != from; c = push_step(b, c, b->opp[w->prev[c]]), i--)
-        out->s[start + (size_t)i] = grid_dir_letter(b->topo, w->prev[c]);
+        out->s[start + (size_t)i] = push_dir_letter(b, w->prev[c]);
     return true;
 }
 
@@ -106,7 +106,7 @@ bool push_write_push(push_walker *w, push_pos *p, int *player, int cell, int d, 
     int slot = p->occ[cell];
     if (behind < 0 || to < 0 || slot == PUSH_NO_BOX || p->occ[to] != PUSH_NO_BOX) return false;
     if (!push_walk(w, p->occ, *player, behind, out)) return false;
-    push_text_put(out, (char)toupper((unsigned char)grid_dir_letter(b->topo, d)));
+    push_text_put(out, (char)toupper((unsigned char)push_dir_letter(b, d)));
     push_pos_move(p, b, slot, to);
     *player = cell;
     return !out->failed;

@@ -28,6 +28,9 @@ enum { MEET_SLICE = 8 };          /* backward expansions per turn */
                                      (XSokoban at 10 s CPU: 66/90 with 4, 65 with 2; with the others
                                      alone for the first 0.3 s and 8 after, 64) */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
+enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
+#define SOLO_SECONDS 0.5          /* the first attempt alone, before the others join in */
+#define TURN_SECONDS 0.02         /* an attempt's turn, when several take turns */
 
 push_options push_options_default(void)
 {
@@ -51,6 +54,8 @@ push_options push_options_default(void)
     o.out_of_plan = true;
     o.probe = true;
     o.shrink = true;
+    o.turn = 0;
+    o.turns = 3;
     o.keep_best = false;
     return o;
 }
@@ -119,7 +124,7 @@ static solve_status finish(solve_result *out, solve_status st, double t0, const 
     return st;
 }
 
-/* The searches of one solve: the classic ones (greedy, connectivity, A*), the backward search
+/* The searches of one attempt: the classic ones (greedy, connectivity, A*), the backward search
  * whose positions they look up (meet), and the feature-space search. */
 typedef struct portfolio {
     push_search s[MAX_SEARCHES];
@@ -130,12 +135,37 @@ typedef struct portfolio {
     double t0;
 } portfolio;
 
-/* The outcome of take_turns besides the winning classic search. */
-typedef struct turns_end {
-    bool lost;                    /* proved unsolvable by a complete search */
-    bool meet_won;                /* the backward search reached the start */
-    bool fess_won;                /* the feature-space search solved it */
-} turns_end;
+/* How an attempt's turn ended. */
+typedef enum run_end {
+    RUN_PAUSED,                   /* its time is up for now */
+    RUN_WON,                      /* a search solved the level (see attempt.won, meet_won, fess_won) */
+    RUN_LOST,                     /* a complete search proved it unsolvable */
+    RUN_OVER,                     /* every search is out of budget */
+    RUN_CANCELLED
+} run_end;
+
+/* One attempt at the level: its board in one turn of the canonical orientation (the searches'
+ * tie-breaks follow the board's numbering, and a search that wanders off in one turn often
+ * solves the level at once in another), the board's analysis, patterns and plan, the searches,
+ * and where take_turns left off. */
+typedef struct attempt {
+    int turn;
+    bool set_up;
+    push_board b;
+    push_patterns *patterns;
+    push_plan plan;
+    bool have_plan;
+    portfolio pf;
+    /* take_turns */
+    bool started, fess_started, fess_running;
+    int slice[MAX_SEARCHES];
+    double classic_time, fess_time;
+    /* outcome */
+    run_end end;
+    push_search *won;             /* the classic search that solved it */
+    bool meet_won, fess_won;
+    double used;                  /* seconds it has had */
+} attempt;
 
 /* The expansions of the feature-space search: positions made and its probes' (0 without it). */
 static uint64_t fess_nodes(const push_fess *f)
@@ -152,118 +182,270 @@ static const char *fess_method(const push_fess *f)
     return st.met ? "fess+meet" : st.probed ? "fess+probe" : "fess";
 }
 
-/* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
- * classic searches had (all of it once they are out of budget). Returns false
- * when the solve is over (solved, lost or cancelled: see *end). */
-static bool fess_turn(portfolio *pf, const solve_limits *lim, double classic_time, double *fess_time, bool alone,
-                      bool *running, turns_end *end)
+static uint64_t attempt_nodes(const attempt *a)
 {
-    while (*fess_time < classic_time * FESS_RATIO || alone) {
+    uint64_t nodes = fess_nodes(a->pf.fess) + push_meet_nodes(a->pf.meet);
+    for (int i = 0; i < a->pf.nsearch; i++) nodes += a->pf.s[i].nodes;
+    return nodes;
+}
+
+/* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
+ * classic searches had (all of it once they are out of budget), and at most until `until`.
+ * Returns false when the attempt is over (solved, lost or cancelled: see a->end). */
+static bool fess_turn(attempt *a, const solve_limits *lim, bool alone, double until)
+{
+    while (a->fess_time < a->classic_time * FESS_RATIO || alone) {
         double t1 = solve_clock();
-        push_fess_run(pf->fess, FESS_SLICE);
-        *fess_time += solve_clock() - t1;
-        push_fess_state st = push_fess_state_of(pf->fess);
+        push_fess_run(a->pf.fess, FESS_SLICE);
+        double t2 = solve_clock();
+        a->fess_time += t2 - t1;
+        push_fess_state st = push_fess_state_of(a->pf.fess);
         if (st.solved) {
-            end->fess_won = true;
+            a->fess_won = true;
+            a->end = RUN_WON;
             return false;
         }
         if (st.exhausted) {
-            end->lost = true;                         /* complete too */
+            a->end = RUN_LOST;                         /* complete too */
             return false;
         }
         if (st.out_of_memory || st.timed_out) {
-            *running = false;
+            a->fess_running = false;
             return true;
         }
-        if (lim->cancel && *lim->cancel) return false;
+        if (lim->cancel && *lim->cancel) {
+            a->end = RUN_CANCELLED;
+            return false;
+        }
+        if (t2 >= until) return true;
     }
     return true;
 }
 
-/* Runs the searches in turns until one solves the level, a complete one runs out of positions
- * (unsolvable), or every one is out of budget; the backward search takes a turn after each
- * round until its memory is full. The classic searches take turns of a few expansions each;
- * the feature-space search gets FESS_RATIO seconds for each of theirs.
- * Returns the winning classic search, or NULL (see *end). */
-static push_search *take_turns(portfolio *pf, const push_board *b, const solve_limits *lim, turns_end *end)
+/* Runs the attempt's searches in turns until one solves the level, a complete one runs out of
+ * positions (unsolvable), every one is out of budget, or the clock reaches `until`; the
+ * backward search takes a turn after each round until its memory is full. The classic
+ * searches take turns of a few expansions each; the feature-space search gets FESS_RATIO
+ * seconds for each of theirs. Returns (and sets a->end) how the turn ended. */
+static run_end take_turns(attempt *a, const solve_limits *lim, double until)
 {
+    portfolio *pf = &a->pf;
     push_search *s = pf->s;
     push_search_config *cfg = pf->cfg;
     int nsearch = pf->nsearch;
-    double next_progress = 0.5, classic_time = 0, fess_time = 0;
-    memset(end, 0, sizeof *end);
-    /* Turns: the connectivity search wins most of the long levels, A* the few short tricky
-     * ones it is there for. */
-    int slice[MAX_SEARCHES];
-    for (int i = 0; i < nsearch; i++)
-        slice[i] = cfg[i].optimal ? SLICE : cfg[i].connectivity ? 3 * SLICE : cfg[i].weight ? SLICE : 2 * SLICE;
-    for (int i = 0; i < nsearch; i++)
-        if (!push_search_start(&s[i])) {
-            end->lost = true;
-            return NULL;
-        }
-    bool fess_started = false, fess_running = pf->fess != NULL;
+    if (!a->started) {
+        a->started = true;
+        /* Turns: the connectivity search wins most of the long levels, A* the few short
+         * tricky ones it is there for. */
+        for (int i = 0; i < nsearch; i++)
+            a->slice[i] = cfg[i].optimal ? SLICE : cfg[i].connectivity ? 3 * SLICE : cfg[i].weight ? SLICE : 2 * SLICE;
+        for (int i = 0; i < nsearch; i++)
+            if (!push_search_start(&s[i])) return a->end = RUN_LOST;
+        a->fess_running = pf->fess != NULL;
+    }
     for (;;) {
-        if (lim->cancel && *lim->cancel) return NULL;
+        if (lim->cancel && *lim->cancel) return a->end = RUN_CANCELLED;
         double turn = solve_clock();
         int running = 0;
         for (int i = 0; i < nsearch; i++) {
             push_search *si = &s[i];
             if (si->out_of_memory || si->timed_out) continue;
-            if (!si->solution) push_search_run(si, slice[i]);
-            if (si->solution) return si;
+            if (!si->solution) push_search_run(si, a->slice[i]);
+            if (si->solution) {
+                a->won = si;
+                return a->end = RUN_WON;
+            }
             if (si->exhausted && si->use_rooms) {
                 /* The macros' filling order may be the wrong one: go on without them. */
                 uint64_t nodes = si->nodes;
                 push_search_free(si);
                 cfg[i].rooms = false;
-                if (!push_search_init(si, b, &cfg[i])) {
+                if (!push_search_init(si, &a->b, &cfg[i])) {
                     si->out_of_memory = true;
                     continue;
                 }
                 si->nodes = nodes;
-                if (!push_search_start(si)) {
-                    end->lost = true;
-                    return NULL;
-                }
+                if (!push_search_start(si)) return a->end = RUN_LOST;
             } else if (si->exhausted) {
-                end->lost = true;                     /* a complete search found nothing */
-                return NULL;
+                return a->end = RUN_LOST;              /* a complete search found nothing */
             }
             running++;
         }
         if (pf->meet && !push_meet_done(pf->meet)) {
             push_meet_run(pf->meet, MEET_SLICE);
             if (push_meet_start(pf->meet)) {
-                end->meet_won = true;
-                return NULL;
+                a->meet_won = true;
+                return a->end = RUN_WON;
             }
         }
         double now = solve_clock();
-        classic_time += now - turn;
-        if (fess_running) {
-            if (!fess_started) {
-                fess_started = true;
-                classic_time = 0;
-                if (!push_fess_start(pf->fess)) {
-                    end->lost = true;                 /* lost at the start: no search needed */
-                    return NULL;
-                }
+        a->classic_time += now - turn;
+        if (a->fess_running) {
+            if (!a->fess_started) {
+                a->fess_started = true;
+                a->classic_time = 0;
+                if (!push_fess_start(pf->fess)) return a->end = RUN_LOST;   /* lost at the start */
             }
-            if (!fess_turn(pf, lim, classic_time, &fess_time, running == 0, &fess_running, end)) return NULL;
+            if (!fess_turn(a, lim, running == 0, until)) return a->end;
         }
-        if (running == 0 && !fess_running) return NULL;
-        if (lim->progress) {
-            now = solve_clock() - pf->t0;
-            if (now >= next_progress) {
-                uint64_t nodes = 0;
-                for (int i = 0; i < nsearch; i++) nodes += s[i].nodes;
-                nodes += fess_nodes(pf->fess);
-                lim->progress(lim->progress_ud, nodes, now, nsearch ? s[0].bound : 0);
-                next_progress = now + 0.5;
-            }
-        }
+        if (running == 0 && !a->fess_running) return a->end = RUN_OVER;
+        if (solve_clock() >= until) return RUN_PAUSED;
     }
+}
+
+/* Builds the attempt's board in its turn (lost: *status set and false returned, as for a
+ * board that cannot be built), its analysis, patterns, plan and searches, with `memory` bytes
+ * and `pairs` seconds for the level's dead pairs. */
+static bool attempt_set_up(attempt *a, const state *start, const solve_limits *lim, const push_options *opt,
+                           size_t memory, double pairs, double t0, solve_status *status, char *msg, size_t msglen)
+{
+    push_options o = *opt;
+    a->set_up = true;
+    int rc = push_board_init_turned(&a->b, start, a->turn, msg, msglen);
+    *status = SOLVE_ERROR;
+    if (rc == PUSH_BOARD_ERROR) return false;
+    if (rc == PUSH_BOARD_STUCK) {
+        *status = SOLVE_UNSOLVABLE;
+        snprintf(msg, msglen, "a box can never move and is not on a goal");
+        return false;
+    }
+    push_board *b = &a->b;
+    bool rooms = !lim->optimal && o.rooms;
+    if (push_board_analyse(b) != 0 || (rooms && push_rooms_init(b) != 0)) {
+        snprintf(msg, msglen, "push solver: out of memory");
+        return false;
+    }
+    /* Anytime mode runs a portfolio, in turns: a greedy search on the bound finds long
+     * solutions fast; a second one that also counts the floor regions the player cannot reach
+     * keeps the level open where the bound alone walls it up; A* on the bound finds short
+     * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
+     * goal-room macros and share the deadlock patterns. A backward search from the solved
+     * position, ordered by the packing plan, keeps every position it reaches: the meeting set
+     * that the forward searches look up. The feature-space search, guided by the same plan,
+     * takes most of the time (it solves most levels within a second). Every search shares the
+     * board's analysis and the dead sets. Optimal mode is A* alone, with the patterns. */
+    portfolio *pf = &a->pf;
+    push_search_config *cfg = pf->cfg;
+    push_search *s = pf->s;
+    int nsearch = 0;
+    size_t share = memory;
+    if (o.patterns) {
+        share -= memory / 8;
+        a->patterns = push_patterns_new(b, memory / 8, o.deadsets);
+        /* The level's dead pairs first: a small share of the time, matched by every search. */
+        if (a->patterns && o.deadsets && o.pairs) push_patterns_pairs(a->patterns, pairs);
+    }
+    push_deadsets *sets = o.deadsets ? push_patterns_sets(a->patterns) : NULL;
+    bool fess = !lim->optimal && o.fess != PUSH_FESS_OFF, fess_alone = fess && o.fess == PUSH_FESS_ALONE;
+    if (!lim->optimal && !fess_alone) {
+        int greedy = o.portfolio && o.connectivity > 0 ? 2 : 1, all = greedy + (o.portfolio ? 1 : 0);
+        for (int i = 0; i < all; i++) {
+            push_search_config *c = &cfg[nsearch++];
+            memset(c, 0, sizeof *c);
+            c->weight = i < greedy ? o.weight : 1;
+            c->connectivity = i == 1 && greedy == 2 ? o.connectivity : 0;
+            c->rooms = rooms && i < greedy;
+            c->patterns = i < greedy ? a->patterns : NULL;
+            c->name = i >= greedy ? "astar" : c->connectivity ? "connectivity" : "greedy";
+        }
+    } else if (lim->optimal) {
+        memset(&cfg[nsearch++], 0, sizeof cfg[0]);
+        cfg[0].name = "astar";
+        cfg[0].patterns = a->patterns;
+    }
+    /* The packing plan, for the backward search and the feature-space search. */
+    bool want_meet = !lim->optimal && o.meet;
+    a->have_plan = (want_meet || fess) && push_plan_init(&a->plan, b) == 0;
+    bool ok = (!o.patterns || a->patterns) && (a->have_plan || !(want_meet || fess));
+    /* Memory in shares: one per classic search and for the backward search, two for the
+     * feature-space search. */
+    size_t shares = (size_t)nsearch + (want_meet ? 1 : 0) + (fess ? 2 : 0), one = share / (shares ? shares : 1);
+    pf->meet = a->have_plan && want_meet ? push_meet_new(b, &a->plan, one) : NULL;
+    push_search_config common;
+    memset(&common, 0, sizeof common);
+    common.sets = sets;
+    common.meet = pf->meet;
+    common.opt = o;
+    common.optimal = lim->optimal;
+    common.memory = one;
+    common.t0 = t0;
+    common.seconds = lim->seconds;
+    common.cancel = lim->cancel;
+    for (int i = 0; i < nsearch; i++) {
+        push_search_config *c = &cfg[i];
+        common.name = c->name, common.weight = c->weight, common.connectivity = c->connectivity;
+        common.rooms = c->rooms, common.patterns = c->patterns;
+        *c = common;
+        ok = push_search_init(&s[i], b, c) && ok;
+        pf->nsearch = i + 1;
+    }
+    if (fess && ok) {
+        common.name = "fess";
+        common.weight = common.connectivity = 0;
+        common.rooms = false;
+        common.memory = 2 * one;
+        common.patterns = a->patterns;
+        pf->fess = push_fess_new(b, &a->plan, &common);
+        ok = pf->fess != NULL;
+    }
+    pf->t0 = t0;
+    if (!ok) snprintf(msg, msglen, "push solver: out of memory (or memory budget too small)");
+    else *status = SOLVE_TIMEOUT;
+    return ok;
+}
+
+static void attempt_free(attempt *a)
+{
+    if (!a->set_up) return;
+    for (int i = 0; i < a->pf.nsearch; i++) push_search_free(&a->pf.s[i]);
+    push_fess_free(a->pf.fess);
+    push_meet_free(a->pf.meet);
+    if (a->have_plan) push_plan_free(&a->plan);
+    push_patterns_free(a->patterns);
+    push_board_free(&a->b);
+    memset(a, 0, sizeof *a);
+}
+
+static size_t attempt_bytes(const attempt *a)
+{
+    size_t bytes = push_patterns_bytes(a->patterns) + push_fess_bytes(a->pf.fess) + push_meet_bytes(a->pf.meet);
+    for (int i = 0; i < a->pf.nsearch; i++) bytes += push_search_bytes(&a->pf.s[i]);
+    return bytes;
+}
+
+/* The winning attempt's solution into out, checked by replay on the real rules. */
+static solve_status attempt_write(attempt *a, const state *start, solve_result *out)
+{
+    portfolio *pf = &a->pf;
+    bool written = a->meet_won ? write_backward(pf->meet, &a->b, out)
+                 : a->fess_won ? push_fess_write(pf->fess, out)
+                               : write_forward(a->won, pf->meet, out);
+    out->method = a->meet_won ? "meet"
+                : a->fess_won ? fess_method(pf->fess)
+                : a->won->meet_id ? "meet" : a->won->cfg.name;
+    if (!written) {
+        snprintf(out->message, sizeof out->message, "push solver: could not write the solution (out of memory)");
+        return SOLVE_ERROR;
+    }
+    if (!replays(start, out->solution)) {
+        snprintf(out->message, sizeof out->message, "push solver: internal error: the solution does not replay");
+        solve_result_free(out);
+        return SOLVE_ERROR;
+    }
+    return SOLVE_SOLVED;
+}
+
+/* The next attempt to run: the first alone for its first SOLO_SECONDS, then whichever of the
+ * started ones still running has had the least time; -1 when none is left. */
+static int next_attempt(const attempt *a, int count, double elapsed)
+{
+    int pick = -1;
+    for (int i = 0; i < count; i++) {
+        if (a[i].end != RUN_PAUSED) continue;
+        if (i > 0 && elapsed < SOLO_SECONDS && a[0].end == RUN_PAUSED) break;
+        if (pick < 0 || a[i].used < a[pick].used) pick = i;
+    }
+    return pick;
 }
 
 solve_status push_solve_with(const state *start, const solve_limits *lim_in, const push_options *opt,
@@ -273,23 +455,21 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     memset(out, 0, sizeof *out);
     solve_limits lim = lim_in ? *lim_in : solve_limits_default();
     push_options o = opt ? *opt : push_options_default();
-    push_board b;
-    int rc = push_board_init(&b, start, out->message, sizeof out->message);
-    if (rc == PUSH_BOARD_ERROR) return finish(out, SOLVE_ERROR, t0, NULL);
-    if (rc == PUSH_BOARD_STUCK) {
-        push_board_free(&b);
-        return finish(out, SOLVE_UNSOLVABLE, t0, "a box can never move and is not on a goal");
-    }
-    bool rooms = !lim.optimal && o.rooms;
-    int players = 0;
-    for (int i = 0; i < b.nplayers; i++) players += b.player_at[i] >= 0;
-    if (players > 1) rooms = false;
-    if (push_board_analyse(&b) != 0 || (rooms && push_rooms_init(&b) != 0)) {
-        push_board_free(&b);
-        return finish(out, SOLVE_ERROR, t0, "push solver: out of memory");
-    }
     size_t total = lim.memory_bytes ? lim.memory_bytes : (size_t)DEFAULT_MEMORY_MB << 20;
+    int players = 0;
+    for (int i = 0; i < start->nplayers; i++) players += start->player[i] >= 0;
     if (players > 1) {
+        push_board b;
+        int rc = push_board_init(&b, start, out->message, sizeof out->message);
+        if (rc == PUSH_BOARD_ERROR) return finish(out, SOLVE_ERROR, t0, NULL);
+        if (rc == PUSH_BOARD_STUCK) {
+            push_board_free(&b);
+            return finish(out, SOLVE_UNSOLVABLE, t0, "a box can never move and is not on a goal");
+        }
+        if (push_board_analyse(&b) != 0) {
+            push_board_free(&b);
+            return finish(out, SOLVE_ERROR, t0, "push solver: out of memory");
+        }
         solve_status st = push_multi_solve(&b, start, &lim, &o, total, out);
         if (st == SOLVE_SOLVED && !replays(start, out->solution)) {
             solve_result_free(out);
@@ -301,141 +481,74 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         push_board_free(&b);
         return finish(out, st, t0, NULL);
     }
-    /* Anytime mode runs a portfolio, in turns: a greedy search on the bound finds long
-     * solutions fast; a second one that also counts the floor regions the player cannot reach
-     * keeps the level open where the bound alone walls it up; A* on the bound finds short
-     * tricky solutions the greedy searches dive past, and is complete. The greedy searches use
-     * goal-room macros and share the deadlock patterns. A backward search from the solved
-     * position, ordered by the packing plan, keeps every position it reaches: the meeting set
-     * that the forward searches look up. The feature-space search, guided by the same plan,
-     * takes most of the time (it solves most levels within a second). Every search shares the board's analysis and the dead sets. Optimal mode is
-     * A* alone, with the patterns. */
-    portfolio pf;
-    memset(&pf, 0, sizeof pf);
-    push_search_config *cfg = pf.cfg;
-    push_search *s = pf.s;
-    int nsearch = 0;
-    size_t share = total;
-    push_patterns *patterns = NULL;
-    if (o.patterns) {
-        share -= total / 8;
-        patterns = push_patterns_new(&b, total / 8, o.deadsets);
-        /* The level's dead pairs first: a small share of the time, matched by every search. */
-        if (patterns && o.deadsets && o.pairs)
-            push_patterns_pairs(patterns, lim.seconds > 0 ? lim.seconds * PAIRS_SHARE : 0);
-    }
-    push_deadsets *sets = o.deadsets ? push_patterns_sets(patterns) : NULL;
-    bool fess = !lim.optimal && o.fess != PUSH_FESS_OFF, fess_alone = fess && o.fess == PUSH_FESS_ALONE;
-    if (!lim.optimal && !fess_alone) {
-        int greedy = o.portfolio && o.connectivity > 0 ? 2 : 1, all = greedy + (o.portfolio ? 1 : 0);
-        for (int i = 0; i < all; i++) {
-            push_search_config *c = &cfg[nsearch++];
-            memset(c, 0, sizeof *c);
-            c->weight = i < greedy ? o.weight : 1;
-            c->connectivity = i == 1 && greedy == 2 ? o.connectivity : 0;
-            c->rooms = rooms && i < greedy;
-            c->patterns = i < greedy ? patterns : NULL;
-            c->name = i >= greedy ? "astar" : c->connectivity ? "connectivity" : "greedy";
-        }
-    } else if (lim.optimal) {
-        memset(&cfg[nsearch++], 0, sizeof cfg[0]);
-        cfg[0].name = "astar";
-        cfg[0].patterns = patterns;
-    }
-    /* The packing plan, for the backward search and the feature-space search. */
-    push_plan plan;
-    bool want_meet = !lim.optimal && o.meet;
-    bool have_plan = (want_meet || fess) && push_plan_init(&plan, &b) == 0;
-    bool ok = (!o.patterns || patterns) && (have_plan || !(want_meet || fess));
-    /* Memory in shares: one per classic search and for the backward search, two for the
-     * feature-space search. */
-    size_t shares = (size_t)nsearch + (want_meet ? 1 : 0) + (fess ? 2 : 0), one = share / (shares ? shares : 1);
-    pf.meet = have_plan && want_meet ? push_meet_new(&b, &plan, one) : NULL;
-    push_search_config common;
-    memset(&common, 0, sizeof common);
-    common.sets = sets;
-    common.meet = pf.meet;
-    common.opt = o;
-    common.optimal = lim.optimal;
-    common.memory = one;
-    common.t0 = t0;
-    common.seconds = lim.seconds;
-    common.cancel = lim.cancel;
-    for (int i = 0; i < nsearch; i++) {
-        push_search_config *c = &cfg[i];
-        common.name = c->name, common.weight = c->weight, common.connectivity = c->connectivity;
-        common.rooms = c->rooms, common.patterns = c->patterns;
-        *c = common;
-        ok = push_search_init(&s[i], &b, c) && ok;
-    }
-    if (fess && ok) {
-        common.name = "fess";
-        common.weight = common.connectivity = 0;
-        common.rooms = false;
-        common.memory = 2 * one;
-        common.patterns = patterns;
-        pf.fess = push_fess_new(&b, &plan, &common);
-        ok = pf.fess != NULL;
-    }
-    pf.nsearch = nsearch;
-    pf.t0 = t0;
+    /* Attempts in several turns of the level (square boards, anytime mode), taking turns: the
+     * first alone for a moment (most levels are solved by then), then each in equal time. */
+    int count = lim.optimal || start->g->topo != TOPO_SQUARE ? 1 : o.turns < 1 ? 1 : o.turns > 8 ? 8 : o.turns;
+    while (count > 1 && total / (size_t)count < (size_t)ATTEMPT_MIN_MB << 20) count--;
+    attempt a[8];
+    memset(a, 0, sizeof a);
+    for (int i = 0; i < count; i++) a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
+    double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
-    if (!ok) {
-        st = SOLVE_ERROR;
-        msg = "push solver: out of memory (or memory budget too small)";
-    } else {
-        turns_end end;
-        push_search *won = take_turns(&pf, &b, &lim, &end);
-        if (won || end.meet_won || end.fess_won) {
-            bool written = end.meet_won ? write_backward(pf.meet, &b, out)
-                         : end.fess_won ? push_fess_write(pf.fess, out)
-                                        : write_forward(won, pf.meet, out);
-            if (!written) {
-                st = SOLVE_ERROR;
-                msg = "push solver: could not write the solution (out of memory)";
-            } else if (!replays(start, out->solution)) {
-                st = SOLVE_ERROR;
-                msg = "push solver: internal error: the solution does not replay";
-                solve_result_free(out);
-            } else {
-                st = SOLVE_SOLVED;
-                out->optimal = lim.optimal;
-            }
-            out->method = end.meet_won ? "meet"
-                        : end.fess_won ? fess_method(pf.fess)
-                        : won->meet_id ? "meet" : won->cfg.name;
-        } else if (end.lost) {
+    int won = -1;
+    for (;;) {
+        double now = solve_clock();
+        int i = next_attempt(a, count, now - t0);
+        if (i < 0) break;
+        if (!a[i].set_up &&
+            !attempt_set_up(&a[i], start, &lim, &o, total / (size_t)count, pairs, t0, &st, out->message, sizeof out->message)) {
+            if (i == 0) break;                         /* the level cannot be solved here */
+            a[i].end = RUN_OVER;                       /* the others go on */
+            st = SOLVE_TIMEOUT;
+            out->message[0] = 0;
+            continue;
+        }
+        run_end end = take_turns(&a[i], &lim, count > 1 ? solve_clock() + TURN_SECONDS : 1e300);
+        a[i].used += solve_clock() - now;
+        if (end == RUN_WON) {
+            won = i;
+            break;
+        }
+        if (end == RUN_LOST) {
             st = SOLVE_UNSOLVABLE;
-        } else {
-            bool memory = true;
-            for (int i = 0; i < nsearch; i++) memory = memory && s[i].out_of_memory;
-            if (pf.fess) memory = memory && push_fess_state_of(pf.fess).out_of_memory;
-            msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
-            uint32_t next = nsearch ? push_queue_peek(&s[0].open) : 0;
-            if (o.keep_best && nsearch && (next || s[0].best)) {
-                s[0].solution = next ? next : s[0].best;
-                if (!push_search_write(&s[0], out)) out->solution = NULL;
-                s[0].solution = 0;
-            }
+            break;
+        }
+        if (end == RUN_CANCELLED) break;
+        if (lim.progress && solve_clock() - t0 >= next_progress) {
+            uint64_t nodes = 0;
+            for (int k = 0; k < count; k++) nodes += attempt_nodes(&a[k]);
+            lim.progress(lim.progress_ud, nodes, solve_clock() - t0, a[0].pf.nsearch ? a[0].pf.s[0].bound : 0);
+            next_progress = solve_clock() - t0 + 0.5;
         }
     }
-    int searches = nsearch + (pf.fess != NULL);
-    if (!out->method) out->method = searches > 1 ? "portfolio" : nsearch ? cfg[0].name : "fess";
-    out->peak_bytes = push_patterns_bytes(patterns) + push_fess_bytes(pf.fess);
-    for (int i = 0; i < nsearch; i++) {
-        out->nodes += s[i].nodes;
-        out->peak_bytes += push_search_bytes(&s[i]);
-        push_search_free(&s[i]);
+    if (won >= 0) {
+        st = attempt_write(&a[won], start, out);
+        if (st == SOLVE_SOLVED) out->optimal = lim.optimal;
+    } else if (st == SOLVE_TIMEOUT) {
+        bool memory = true;
+        for (int i = 0; i < count; i++) {
+            portfolio *pf = &a[i].pf;
+            for (int k = 0; k < pf->nsearch; k++) memory = memory && pf->s[k].out_of_memory;
+            if (pf->fess) memory = memory && push_fess_state_of(pf->fess).out_of_memory;
+        }
+        msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
+        push_search *s0 = &a[0].pf.s[0];
+        uint32_t next = a[0].pf.nsearch ? push_queue_peek(&s0->open) : 0;
+        if (o.keep_best && a[0].pf.nsearch && (next || s0->best)) {
+            s0->solution = next ? next : s0->best;
+            if (!push_search_write(s0, out)) out->solution = NULL;
+            s0->solution = 0;
+        }
     }
-    out->nodes += fess_nodes(pf.fess);
-    push_fess_free(pf.fess);
-    out->nodes += push_meet_nodes(pf.meet);
-    out->peak_bytes += push_meet_bytes(pf.meet);
-    push_meet_free(pf.meet);
-    if (have_plan) push_plan_free(&plan);
-    push_patterns_free(patterns);
-    push_board_free(&b);
+    int searches = a[0].pf.nsearch + (a[0].pf.fess != NULL);
+    if (!out->method && a[0].set_up)
+        out->method = count > 1 || searches > 1 ? "portfolio" : a[0].pf.nsearch ? a[0].pf.cfg[0].name : "fess";
+    for (int i = 0; i < count; i++) {
+        out->nodes += attempt_nodes(&a[i]);
+        out->peak_bytes += attempt_bytes(&a[i]);
+        attempt_free(&a[i]);
+    }
     return finish(out, st, t0, msg);
 }
 

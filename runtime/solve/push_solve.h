@@ -57,6 +57,9 @@ typedef struct push_options {
     bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to
                                      the few boxes lost on their own, which then prune every
                                      position that holds them */
+    int turns;                    /* anytime, square boards: attempts in this many turns (1-8)
+                                     of the level, taking turns (push_board_init_turned) */
+    int turn;                     /* ... the first one's turn (0-7) of the canonical orientation */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
                                      to the position the first search would have expanded next
                                      (where it was working), to ask whether it was dead already */

@@ -123,11 +123,12 @@ static void test_out_of_plan(void)
 {
     featured x;
     /* Two goals side by side; a pocket below the left one, from which a box can only go up
-     * into it. Both goals are as easy to empty backwards, so the plan fills the right one first
-     * (the left one is then still open from the pocket). */
+     * into it. The left goal is the quicker to empty backwards (one pull to the pocket, two
+     * to the right box's start), so the plan fills the right one first (the left one is then
+     * still open from the pocket). */
     if (featured_open(&x,
                       "#######\n"
-                      "#..$ @#\n"
+                      "#.. $@#\n"
                       "#$#####\n"
                       "# #\n"
                       "###\n")) {

@@ -14,6 +14,7 @@
 #include "core/engine.h"
 #include "core/level.h"
 #include "core/state.h"
+#include "solve/push_board.h"
 #include "solve/push_solve.h"
 
 static ruleset sokoban;
@@ -249,7 +250,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 19; off++) {
+        for (int off = 0; off <= 20; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -270,6 +271,7 @@ static void test_switches(void)
             if (off == 17) o.fess = PUSH_FESS_ALONE, o.out_of_plan = false;
             if (off == 18) o.fess = PUSH_FESS_ALONE, o.probe = false;
             if (off == 19) o.fess = PUSH_FESS_ALONE, o.shrink = false;
+            if (off == 20) o.turns = 1;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
@@ -285,6 +287,147 @@ static void test_switches(void)
         CHECK_EQ_INT(best, brute_force_pushes(&f.st));
         unload(&f);
     }
+}
+
+/* ===== turned and mirrored copies ======================================================== */
+
+/* XSB text turned by symmetry k of the square (bit 0: mirror left to right, bit 1: upside
+ * down, bit 2: rows and columns swapped first). The result is malloc'd. */
+static char *turned_text(const char *text, int k)
+{
+    char rows[32][33];
+    int h = 0, w = 0;
+    memset(rows, ' ', sizeof rows);
+    for (const char *p = text; *p && h < 32; h++) {
+        size_t n = strcspn(p, "\n");
+        memcpy(rows[h], p, n < 32 ? n : 32);
+        if ((int)n > w) w = (int)n;
+        p += n + (p[n] == '\n');
+    }
+    int tw = k & 4 ? h : w, th = k & 4 ? w : h;
+    char *out = malloc((size_t)(tw + 1) * (size_t)th + 1), *o = out;
+    for (int y = 0; y < th; y++) {
+        for (int x = 0; x < tw; x++) {
+            int sx = k & 1 ? tw - 1 - x : x, sy = k & 2 ? th - 1 - y : y;
+            *o++ = k & 4 ? rows[sx][sy] : rows[sy][sx];
+        }
+        while (o > out && o[-1] == ' ') o--;
+        *o++ = '\n';
+    }
+    *o = 0;
+    return out;
+}
+
+/* The solver sees a level and its turned and mirrored copies as one board (numbered in the
+ * level's canonical orientation), so it behaves the same on all of them: the same positions
+ * in the same order. Each turn of that board (the attempts' other tie-breaks) solves the level
+ * with moves that replay on the copy as given. */
+static void test_turned_copies(void)
+{
+    const char *levels[] = {
+        goal_room_level,
+        "########\n#.   $ #\n#  ##  #\n#@ $  .#\n########\n",
+        "#######\n#.  @ #\n#$$$  #\n#. #  #\n#.    #\n#######\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        push_board first;
+        bool have_first = false;
+        uint64_t nodes = 0;
+        long pushes = 0;
+        for (int k = 0; k < 8; k++) {
+            char *text = turned_text(levels[i], k);
+            fixture f;
+            CHECK(load(&f, &sokoban, text));
+            push_board b;
+            char msg[160];
+            if (f.ok && push_board_init(&b, &f.st, msg, sizeof msg) == PUSH_BOARD_OK) {
+                if (!have_first) {
+                    first = b;
+                    have_first = true;
+                } else {
+                    CHECK_EQ_INT(b.n, first.n);
+                    CHECK_EQ_INT(b.ngoals, first.ngoals);
+                    CHECK_EQ_INT(b.nboxes, first.nboxes);
+                    CHECK_EQ_INT(b.start_player, first.start_player);
+                    if (b.n == first.n && b.ngoals == first.ngoals && b.nboxes == first.nboxes) {
+                        CHECK(memcmp(b.nbr, first.nbr, sizeof *b.nbr * (size_t)b.n * (size_t)b.ndirs) == 0);
+                        CHECK(memcmp(b.goal, first.goal, sizeof *b.goal * (size_t)b.ngoals) == 0);
+                        CHECK(memcmp(b.start_box, first.start_box, sizeof *b.start_box * (size_t)b.nboxes) == 0);
+                    }
+                    push_board_free(&b);
+                }
+            }
+            if (f.ok) {
+                /* Optimal mode is deterministic: the same positions on every copy. */
+                solve_result r;
+                CHECK_EQ_INT(solve(&f.st, true, 10.0, &r), SOLVE_SOLVED);
+                CHECK(replays_to_solved(&f.st, r.solution));
+                if (k == 0) nodes = r.nodes, pushes = r.pushes;
+                CHECK_EQ_INT((long)r.nodes, (long)nodes);
+                CHECK_EQ_INT(r.pushes, pushes);
+                solve_result_free(&r);
+                /* Every turn alone, in anytime mode. */
+                for (int turn = 0; turn < 8; turn++) {
+                    push_options o = push_options_default();
+                    o.turns = 1;
+                    o.turn = turn;
+                    solve_limits lim = solve_limits_default();
+                    lim.memory_bytes = (size_t)64 << 20;
+                    CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_SOLVED);
+                    CHECK(replays_to_solved(&f.st, r.solution));
+                    solve_result_free(&r);
+                }
+            }
+            unload(&f);
+            free(text);
+        }
+        if (have_first) push_board_free(&first);
+    }
+}
+
+/* Attempts in several turns take turns within the budget. A weak portfolio (a plain greedy
+ * search) wanders on this level in turns 2 to 5 of its board and solves it at once in turn 6:
+ * the four wanderers run out of time together, on time, and say so; all eight turns, from
+ * turn 2 on, solve it. */
+static void test_attempts(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban,
+               "##############\n"
+               "#      #.....#\n"
+               "# $ $ $   ...#\n"
+               "#  @    #    #\n"
+               "# $ $ $#######\n"
+               "#  $ $ #\n"
+               "#      #\n"
+               "########\n"));
+    if (f.ok) {
+        for (int turns = 1; turns <= 8; turns *= 2) {
+            if (turns == 2) continue;
+            solve_limits lim = solve_limits_default();
+            lim.seconds = turns == 8 ? 5.0 : 0.8;
+            lim.memory_bytes = (size_t)256 << 20;
+            push_options o = push_options_default();
+            o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = o.meet = false;
+            o.fess = PUSH_FESS_OFF;
+            o.turn = 2;
+            o.turns = turns;
+            solve_result r;
+            double t0 = solve_clock();
+            solve_status st = push_solve_with(&f.st, &lim, &o, &r);
+            if (turns < 8) {
+                CHECK_EQ_INT(st, SOLVE_TIMEOUT);
+                CHECK(solve_clock() - t0 < 1.5);
+                CHECK_STR_HAS(r.message, "time");
+                CHECK(r.nodes > 0 && r.solution == NULL);
+            } else {
+                CHECK_EQ_INT(st, SOLVE_SOLVED);
+                CHECK(replays_to_solved(&f.st, r.solution));
+            }
+            solve_result_free(&r);
+        }
+    }
+    unload(&f);
 }
 
 /* ===== lost levels ======================================================================== */
@@ -390,8 +533,8 @@ static const char *hard_level =
     "#            #\n"
     "# $ $ $ $ $  #\n"
     "#            #\n"
-    "#  $ $ $ $   #\n"
-    "#            #\n"
+    "#  $ $ $ $ $ #\n"
+    "#    $ $     #\n"
     "#   ......   #\n"
     "#   ......   #\n"
     "#     @      #\n"
@@ -701,6 +844,8 @@ int main(void)
     test_hex_level();
     test_coloured_goals();
     test_switches();
+    test_turned_copies();
+    test_attempts();
     test_unsolvable();
     test_dead_squares();
     test_deadlocked_boxes();
