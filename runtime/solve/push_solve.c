@@ -31,6 +31,7 @@ enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per tu
 enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
 #define SOLO_SECONDS 0.5          /* the first attempt alone, before the others join in */
 #define TURN_SECONDS 0.02         /* an attempt's turn, when several take turns */
+#define PROGRESS_SECONDS 0.1      /* a lone attempt's turn: between turns, progress is reported */
 
 push_options push_options_default(void)
 {
@@ -504,7 +505,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             out->message[0] = 0;
             continue;
         }
-        run_end end = take_turns(&a[i], &lim, count > 1 ? solve_clock() + TURN_SECONDS : 1e300);
+        run_end end = take_turns(&a[i], &lim, solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS));
         a[i].used += solve_clock() - now;
         if (end == RUN_WON) {
             won = i;

@@ -661,7 +661,7 @@ static void test_progress(void)
         lim.progress = on_progress;
         solve_result r;
         push_solve(&f.st, &lim, &r);
-        CHECK(progress_calls > 0);
+        CHECK(progress_calls >= 2);               /* every half second, while it runs */
         solve_result_free(&r);
     }
     unload(&f);
