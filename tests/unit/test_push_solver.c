@@ -385,6 +385,17 @@ static void test_turned_copies(void)
     }
 }
 
+/* The goals must be filled deepest first: searches that do not know it wander for long. */
+static const char *deep_first_level =
+    "##############\n"
+    "#      #.....#\n"
+    "# $ $ $   ...#\n"
+    "#  @    #    #\n"
+    "# $ $ $#######\n"
+    "#  $ $ #\n"
+    "#      #\n"
+    "########\n";
+
 /* Attempts in several turns take turns within the budget. A weak portfolio (a plain greedy
  * search) wanders on this level in turns 2 to 5 of its board and solves it at once in turn 6:
  * the four wanderers run out of time together, on time, and say so; all eight turns, from
@@ -392,15 +403,7 @@ static void test_turned_copies(void)
 static void test_attempts(void)
 {
     fixture f;
-    CHECK(load(&f, &sokoban,
-               "##############\n"
-               "#      #.....#\n"
-               "# $ $ $   ...#\n"
-               "#  @    #    #\n"
-               "# $ $ $#######\n"
-               "#  $ $ #\n"
-               "#      #\n"
-               "########\n"));
+    CHECK(load(&f, &sokoban, deep_first_level));
     if (f.ok) {
         for (int turns = 1; turns <= 8; turns *= 2) {
             if (turns == 2) continue;
@@ -594,15 +597,7 @@ static void test_reports(void)
     unload(&f);
     /* The goals must be filled deepest first: with the goal-room macros and the deadlock tests
      * off, a plain greedy search wanders for long. */
-    CHECK(load(&f, &sokoban,
-               "##############\n"
-               "#      #.....#\n"
-               "# $ $ $   ...#\n"
-               "#  @    #    #\n"
-               "# $ $ $#######\n"
-               "#  $ $ #\n"
-               "#      #\n"
-               "########\n"));
+    CHECK(load(&f, &sokoban, deep_first_level));
     if (f.ok) {
         solve_limits lim = solve_limits_default();
         lim.seconds = 0.05;
