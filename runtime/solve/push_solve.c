@@ -1,6 +1,7 @@
 /* push_solve.c: the push-puzzle solver's entry points: checks the rules, builds the board and
- * its analysis, runs the searches (a portfolio in anytime mode, A* in optimal mode) within the
- * budgets, and checks the solution on the real rules before handing it out. */
+ * its analysis, runs the searches (in anytime mode a portfolio, in a few attempts that see the
+ * level in different orientations and take turns; A* in optimal mode) within the budgets, and
+ * checks the solution on the real rules before handing it out. */
 #include "solve/push_solve.h"
 
 #include <stdio.h>
