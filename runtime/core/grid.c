@@ -20,6 +20,13 @@ static const int hex_offsets[2][6][2] = {
 };
 static const int square_offsets[4][2] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
 
+void grid_offset(topology topo, int y, int dir, int *dx, int *dy)
+{
+    const int *off = topo == TOPO_HEX ? hex_offsets[y & 1][dir] : square_offsets[dir];
+    *dx = off[0];
+    *dy = off[1];
+}
+
 int grid_init(grid *g, topology topo, int w, int h)
 {
     memset(g, 0, sizeof *g);
@@ -35,8 +42,9 @@ int grid_init(grid *g, topology topo, int w, int h)
         for (int x = 0; x < w; x++) {
             int cell = y * w + x;
             for (int d = 0; d < g->ndirs; d++) {
-                const int *off = topo == TOPO_HEX ? hex_offsets[y & 1][d] : square_offsets[d];
-                g->nbr[cell * g->ndirs + d] = grid_cell(g, x + off[0], y + off[1]);
+                int dx, dy;
+                grid_offset(topo, y, d, &dx, &dy);
+                g->nbr[cell * g->ndirs + d] = grid_cell(g, x + dx, y + dy);
             }
         }
     return 0;

@@ -34,6 +34,8 @@ static inline int grid_cell(const grid *g, int x, int y)
     return (x < 0 || y < 0 || x >= g->w || y >= g->h) ? -1 : y * g->w + x;
 }
 int grid_opposite(const grid *g, int dir);
+/* The step (dx, dy) of direction dir from a cell on row y (hex rows alternate). */
+void grid_offset(topology topo, int y, int dir, int *dx, int *dy);
 
 /* Solution letters: square u r d l; hex d c z a q e (keyboard layout around S:
  * D east, C south-east, Z south-west, A west, Q north-west, E north-east). */

@@ -108,7 +108,6 @@ static const int square_sym[8][4] = {
     { 1, 0, 0, 1 }, { -1, 0, 0, 1 }, { 1, 0, 0, -1 }, { -1, 0, 0, -1 },
     { 0, 1, 1, 0 }, { 0, -1, 1, 0 }, { 0, 1, -1, 0 }, { 0, -1, -1, 0 },
 };
-static const int square_step[4][2] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };  /* u r d l */
 
 enum { GOAL_CODE = 0xFF };       /* cell_code's goal byte */
 
@@ -211,10 +210,13 @@ static int number_canonically(push_board *b, const state *s, int n, int turn)
     if (turn & 7) turn_cells(g, cells, codes, n, m, best);
     for (int i = 0; i < n; i++) b->index[best[i].cell] = i;
     for (int d = 0; d < 4; d++) {
-        int tx = m[0] * square_step[d][0] + m[1] * square_step[d][1];
-        int ty = m[2] * square_step[d][0] + m[3] * square_step[d][1];
-        for (int e = 0; e < 4; e++)
-            if (square_step[e][0] == tx && square_step[e][1] == ty) b->dir_grid[e] = d;
+        int dx, dy, ex, ey;
+        grid_offset(TOPO_SQUARE, 0, d, &dx, &dy);
+        int tx = m[0] * dx + m[1] * dy, ty = m[2] * dx + m[3] * dy;
+        for (int e = 0; e < 4; e++) {
+            grid_offset(TOPO_SQUARE, 0, e, &ex, &ey);
+            if (ex == tx && ey == ty) b->dir_grid[e] = d;
+        }
     }
     free(cells), free(codes), free(best), free(try);
     return 0;

@@ -295,6 +295,24 @@ static run_end take_turns(attempt *a, const solve_limits *lim, double until)
     }
 }
 
+/* Builds and analyses the board of `start` in turn `turn` (with the goal rooms), and says
+ * SOLVE_TIMEOUT (nothing decided yet) when it is ready; else SOLVE_UNSOLVABLE (a box that can
+ * never move is off its goal) or SOLVE_ERROR, with msg saying why. */
+static solve_status board_ready(push_board *b, const state *start, int turn, bool rooms, char *msg, size_t msglen)
+{
+    int rc = push_board_init_turned(b, start, turn, msg, msglen);
+    if (rc == PUSH_BOARD_ERROR) return SOLVE_ERROR;
+    if (rc == PUSH_BOARD_STUCK) {
+        snprintf(msg, msglen, "a box can never move and is not on a goal");
+        return SOLVE_UNSOLVABLE;
+    }
+    if (push_board_analyse(b) != 0 || (rooms && push_rooms_init(b) != 0)) {
+        snprintf(msg, msglen, "push solver: out of memory");
+        return SOLVE_ERROR;
+    }
+    return SOLVE_TIMEOUT;
+}
+
 /* Builds the attempt's board in its turn (lost: *status set and false returned, as for a
  * board that cannot be built), its analysis, patterns, plan and searches, with `memory` bytes
  * and `pairs` seconds for the level's dead pairs. */
@@ -303,20 +321,11 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
 {
     push_options o = *opt;
     a->set_up = true;
-    int rc = push_board_init_turned(&a->b, start, a->turn, msg, msglen);
-    *status = SOLVE_ERROR;
-    if (rc == PUSH_BOARD_ERROR) return false;
-    if (rc == PUSH_BOARD_STUCK) {
-        *status = SOLVE_UNSOLVABLE;
-        snprintf(msg, msglen, "a box can never move and is not on a goal");
-        return false;
-    }
     push_board *b = &a->b;
     bool rooms = !lim->optimal && o.rooms;
-    if (push_board_analyse(b) != 0 || (rooms && push_rooms_init(b) != 0)) {
-        snprintf(msg, msglen, "push solver: out of memory");
-        return false;
-    }
+    *status = board_ready(b, start, a->turn, rooms, msg, msglen);
+    if (*status != SOLVE_TIMEOUT) return false;
+    *status = SOLVE_ERROR;
     /* Anytime mode runs a portfolio, in turns: a greedy search on the bound finds long
      * solutions fast; a second one that also counts the floor regions the player cannot reach
      * keeps the level open where the bound alone walls it up; A* on the bound finds short
@@ -462,17 +471,12 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     for (int i = 0; i < start->nplayers; i++) players += start->player[i] >= 0;
     if (players > 1) {
         push_board b;
-        int rc = push_board_init(&b, start, out->message, sizeof out->message);
-        if (rc == PUSH_BOARD_ERROR) return finish(out, SOLVE_ERROR, t0, NULL);
-        if (rc == PUSH_BOARD_STUCK) {
+        solve_status st = board_ready(&b, start, 0, false, out->message, sizeof out->message);
+        if (st != SOLVE_TIMEOUT) {
             push_board_free(&b);
-            return finish(out, SOLVE_UNSOLVABLE, t0, "a box can never move and is not on a goal");
+            return finish(out, st, t0, NULL);
         }
-        if (push_board_analyse(&b) != 0) {
-            push_board_free(&b);
-            return finish(out, SOLVE_ERROR, t0, "push solver: out of memory");
-        }
-        solve_status st = push_multi_solve(&b, start, &lim, &o, total, out);
+        st = push_multi_solve(&b, start, &lim, &o, total, out);
         if (st == SOLVE_SOLVED && !replays(start, out->solution)) {
             solve_result_free(out);
             st = SOLVE_ERROR;
