@@ -15,7 +15,9 @@
 enum {
     ZONE_SLOTS = 1024,            /* zones cached (cleared when three quarters full) */
     HOTSPOT_WORK = 60000000,      /* (cell, side) visits the hotspot table may take */
-    REACH_BYTES = 32 << 20        /* the most the reversibility table may take */
+    REACH_BYTES = 32 << 20,       /* the most the reversibility table may take */
+    FILL_SLOTS = 1 << 16          /* fillable sets of full goals cached (cleared when three
+                                     quarters full) */
 };
 
 typedef struct oop_zone {
@@ -35,6 +37,11 @@ struct push_features {
     uint16_t *steps;              /* [g * n + c]: player steps from goal g to c */
     oop_zone *zones;
     int nzones;
+    push_plan_work *work;         /* for push_plan_fillable */
+    uint64_t *fill;               /* [FILL_SLOTS]: hashes of sets of full goals, the low bit
+                                     set when fillable; 0 for an empty slot */
+    int nfill;
+    uint8_t *full;                /* [goal] */
     size_t bytes;
     /* scratch */
     uint8_t *wall;
@@ -219,6 +226,8 @@ void push_features_free(push_features *f)
     if (!f) return;
     for (int i = 0; i < ZONE_SLOTS && f->zones; i++) free(f->zones[i].prefix), free(f->zones[i].cells);
     free(f->zones);
+    push_plan_work_free(f->work);
+    free(f->fill), free(f->full);
     free(f->reach), free(f->blocks), free(f->steps);
     free(f->wall), free(f->side), free(f->seen), free(f->cell_seen), free(f->queue), free(f->count);
     free(f);
@@ -242,8 +251,11 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->cell_seen = calloc((size_t)n + 1, sizeof *f->cell_seen);
     f->queue = malloc(sizeof *f->queue * sides);
     f->count = malloc(sizeof *f->count * ((size_t)n + 1));
+    f->work = push_plan_work_new(b);
+    f->fill = calloc(FILL_SLOTS, sizeof *f->fill);
+    f->full = calloc((size_t)b->ngoals + 1, 1);
     if ((want_reach && !f->reach) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
-        !f->count) {
+        !f->count || !f->work || !f->fill || !f->full) {
         push_features_free(f);
         return NULL;
     }
@@ -252,7 +264,8 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     find_hotspots(f, seconds);
     f->bytes = sizeof *f + sizeof *f->reach * (f->reach ? reach_words : 0) +
                sizeof *f->blocks * (f->blocks ? (size_t)n * (size_t)f->words : 0) +
-               sizeof *f->steps * (size_t)b->ngoals * (size_t)n + sizeof *f->zones * ZONE_SLOTS + sides * 12;
+               sizeof *f->steps * (size_t)b->ngoals * (size_t)n + sizeof *f->zones * ZONE_SLOTS + sides * 12 +
+               push_plan_work_bytes(b) + sizeof *f->fill * FILL_SLOTS + (size_t)b->ngoals;
     return f;
 }
 
@@ -369,6 +382,35 @@ int push_features_out_of_plan(push_features *f, const push_pos *p, const int16_t
         count += (int)((cells[c / 64] >> (c % 64)) & 1);
     }
     return count;
+}
+
+/* ===== goals filled out of plan order ===================================================== */
+
+int push_features_packed(push_features *f, const push_pos *p, int in_order)
+{
+    const push_board *b = f->b;
+    uint64_t key = 0x9E3779B97F4A7C15u;
+    int count = 0;
+    for (int j = 0; j < b->ngoals; j++) {
+        int slot = p->occ[b->goal[j]];
+        f->full[j] = slot != PUSH_NO_BOX && push_accepts(b, b->box_class[slot], j);
+        if (f->full[j]) key = push_mix64(key ^ (uint64_t)j), count++;
+    }
+    if (count == in_order) return count;
+    key = (key & ~(uint64_t)1) | 2;                /* never 0, the empty slot */
+    uint32_t i = (uint32_t)key & (FILL_SLOTS - 1);
+    for (; f->fill[i]; i = (i + 1) & (FILL_SLOTS - 1))
+        if ((f->fill[i] & ~(uint64_t)1) == key) return f->fill[i] & 1 ? count : in_order;
+    if (f->nfill + 1 > FILL_SLOTS * 3 / 4) {
+        memset(f->fill, 0, sizeof *f->fill * FILL_SLOTS);
+        f->nfill = 0;
+        i = (uint32_t)key & (FILL_SLOTS - 1);
+    }
+    int yes = push_plan_fillable(f->pl, f->work, f->full);
+    if (yes < 0) return in_order;
+    f->fill[i] = key | (uint64_t)yes;
+    f->nfill++;
+    return yes ? count : in_order;
 }
 
 int push_features_next_goal(const push_features *f, const int16_t *prefix)

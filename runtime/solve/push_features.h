@@ -39,6 +39,11 @@ int push_features_hotspots(const push_features *f, const push_pos *p);
  * goals of area a filled in plan order, from push_plan_prefix). */
 int push_features_out_of_plan(push_features *f, const push_pos *p, const int16_t *prefix);
 
+/* The goals packed in p: every goal holding a box it takes, when the other goals can still be
+ * filled around them (push_plan_fillable; cached by the set of full goals), else in_order (the
+ * count packed in plan order, from push_plan_prefix). */
+int push_features_packed(push_features *f, const push_pos *p, int in_order);
+
 /* The goal the plan fills next (the next goal of the area whose next goal comes first in the
  * plan), or -1 when every area is full; and the player steps from goal g to cell c on the
  * empty board (PUSH_FAR when it cannot be walked). */

@@ -7,7 +7,8 @@
  * the cheap deadlock tests) so that the advisors can be chosen; the costly tests (PI-corrals,
  * the small searches) wait until a move is played.
  *
- * A position's score orders positions: more goals packed in plan order, then fewer floor
+ * A position's score orders positions: more goals packed in plan order (with free_order, every
+ * full goal while the others can still be filled around them), then fewer floor
  * regions the player cannot reach, fewer blocked links between rooms, fewer boxes out of plan,
  * fewer hotspots, fewer pushes to the nearest goals. A position is filed in the cell of feature
  * space of its score's first features (packed, regions, out of plan). Turns alternate between the cells in rotation
@@ -309,7 +310,8 @@ static inline uint8_t clamp8(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255
 static fess_score features(push_fess *f, const uint32_t *reach, uint32_t stamp, int h)
 {
     fess_score s;
-    s.pack = clamp8(push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL));
+    int in_order = push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL);
+    s.pack = clamp8(f->cfg.opt.free_order ? push_features_packed(f->feat, &f->pos, in_order) : in_order);
     s.oop = f->cfg.opt.out_of_plan ? clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix)) : 0;
     s.hot = f->cfg.opt.hotspots ? clamp8(push_features_hotspots(f->feat, &f->pos)) : 0;
     s.conn = clamp8(closed_regions(f, reach, stamp));

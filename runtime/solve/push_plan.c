@@ -7,14 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct planner {
+struct push_plan_work {
     const push_board *b;
     uint8_t *wall;                /* n: goals still full */
     uint8_t *sink;                /* n: cells where boxes start, off goals */
     int32_t *side;                /* n * ndirs: labels of the walled board */
     uint32_t *seen, stamp;        /* n * ndirs */
     int32_t *queue, *depth;       /* n * ndirs */
-} planner;
+};
+typedef struct push_plan_work planner;
 
 static void mark_label(planner *p, int x, int32_t label, uint32_t stamp)
 {
@@ -29,7 +30,11 @@ static int way_back(planner *p, int g)
 {
     const push_board *b = p->b;
     int nd = b->ndirs, head = 0, tail = 0;
-    uint32_t stamp = ++p->stamp;
+    if (++p->stamp == 0) {
+        memset(p->seen, 0, sizeof *p->seen * ((size_t)b->n * (size_t)nd + 1));
+        p->stamp = 1;
+    }
+    uint32_t stamp = p->stamp;
     /* The player, having just pushed the box in, stands on one of its open sides. */
     for (int d = 0; d < nd; d++) {
         int y = push_step(b, g, d);
@@ -152,7 +157,7 @@ static int widen_sinks(const push_board *b, uint8_t *sink, int steps, int32_t *q
 
 void push_plan_free(push_plan *pl)
 {
-    free(pl->room);
+    free(pl->room), free(pl->sink);
     free(pl->order), free(pl->rank), free(pl->area_of), free(pl->area_first), free(pl->area_goal);
     memset(pl, 0, sizeof *pl);
 }
@@ -192,10 +197,21 @@ static int find_areas(push_plan *pl, const push_board *b)
     return 0;
 }
 
+/* The planner's search scratch (side, seen, queue, depth); false when out of memory. */
+static bool work_init(planner *p, const push_board *b)
+{
+    size_t sides = (size_t)b->n * (size_t)b->ndirs + 1;
+    p->side = malloc(sizeof *p->side * sides);
+    p->seen = calloc(sides, sizeof *p->seen);
+    p->queue = malloc(sizeof *p->queue * sides);
+    p->depth = malloc(sizeof *p->depth * sides);
+    return p->side && p->seen && p->queue && p->depth;
+}
+
 int push_plan_init(push_plan *pl, const push_board *b)
 {
     memset(pl, 0, sizeof *pl);
-    int n = b->n, nd = b->ndirs, ng = b->ngoals;
+    int n = b->n, ng = b->ngoals;
     pl->ngoals = ng;
     pl->order = malloc(sizeof *pl->order * (size_t)(ng + 1));
     pl->rank = malloc(sizeof *pl->rank * (size_t)(ng + 1));
@@ -206,14 +222,10 @@ int push_plan_init(push_plan *pl, const push_board *b)
     planner p = { .b = b };
     p.wall = calloc((size_t)n + 1, 1);
     p.sink = calloc((size_t)n + 1, 1);
-    size_t sides = (size_t)n * (size_t)nd + 1;
-    p.side = malloc(sizeof *p.side * sides);
-    p.seen = calloc(sides, sizeof *p.seen);
-    p.queue = malloc(sizeof *p.queue * sides);
-    p.depth = malloc(sizeof *p.depth * sides);
+    bool scratch = work_init(&p, b);
     bool *left = calloc((size_t)ng + 1, sizeof *left), *started = calloc((size_t)ng + 1, sizeof *started);
     bool ok = pl->room && pl->order && pl->rank && pl->area_of && pl->area_first && pl->area_goal && p.wall && p.sink &&
-              p.side && p.seen && p.queue && p.depth && left && started;
+              scratch && left && started;
     if (ok) {
         find_rooms(b, pl->room);
         int sinks = 0;
@@ -269,7 +281,8 @@ int push_plan_init(push_plan *pl, const push_board *b)
         for (int i = 0; i < ng; i++) pl->rank[pl->order[i]] = (int16_t)i;
         ok = ok && find_areas(pl, b) == 0;
     }
-    free(p.wall), free(p.sink), free(p.side), free(p.seen), free(p.queue), free(p.depth), free(left), free(started);
+    pl->sink = p.sink;
+    free(p.wall), free(p.side), free(p.seen), free(p.queue), free(p.depth), free(left), free(started);
     if (!ok) {
         push_plan_free(pl);
         return -1;
@@ -300,4 +313,67 @@ int push_plan_prefix(const push_plan *pl, const push_board *b, const push_pos *p
 int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray)
 {
     return push_plan_prefix(pl, b, p, NULL, astray);
+}
+
+push_plan_work *push_plan_work_new(const push_board *b)
+{
+    planner *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->b = b;
+    p->wall = calloc((size_t)b->n + 1, 1);
+    if (!p->wall || !work_init(p, b)) {
+        push_plan_work_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void push_plan_work_free(push_plan_work *p)
+{
+    if (!p) return;
+    free(p->wall), free(p->side), free(p->seen), free(p->queue), free(p->depth);
+    free(p);
+}
+
+size_t push_plan_work_bytes(const push_board *b)
+{
+    return sizeof(planner) + (size_t)b->n + 1 + ((size_t)b->n * (size_t)b->ndirs + 1) * 16;
+}
+
+/* Backwards, as the plan is found: with every goal full, the goals that are not full in p are
+ * emptied one after another, each box pulled alone to a sink while the goals still full stand.
+ * Emptying a goal never closes another's way, so any order that works is found by taking
+ * whichever goal can go, sweep after sweep. */
+int push_plan_fillable(const push_plan *pl, push_plan_work *p, const uint8_t *full)
+{
+    const push_board *b = p->b;
+    int ng = b->ngoals, left = 0;
+    if (!pl->sink) return -1;
+    p->sink = pl->sink;
+    for (int j = 0; j < ng; j++) {
+        p->wall[b->goal[j]] = 1;
+        left += !full[j];
+    }
+    bool moved = true;
+    while (left > 0 && moved) {
+        moved = false;
+        for (int j = 0; j < ng; j++) {
+            int g = b->goal[j];
+            if (full[j] || !p->wall[g]) continue;
+            p->wall[g] = 0;
+            if (push_side_labels(b, p->wall, p->side) != 0) {
+                left = -1;
+                break;
+            }
+            if (way_back(p, g) >= 0) {
+                moved = true;
+                left--;
+            } else {
+                p->wall[g] = 1;
+            }
+        }
+    }
+    for (int j = 0; j < ng; j++) p->wall[b->goal[j]] = 0;
+    p->sink = NULL;
+    return left < 0 ? -1 : left == 0;
 }

@@ -10,12 +10,16 @@
 #define TESSERA_SOLVE_PUSH_PLAN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "solve/push_board.h"
 
 typedef struct push_plan {
-    uint8_t *room;                /* [c]: c lies in a room: a 2 x 3 block of floor (square grids),
+    uint8_t *room;
+    uint8_t *sink;                /* [c]: where the plan's backward search parks a box taken out
+                                     (cells boxes start on, rooms with no goal, and, when that
+                                     was not enough, cells far from every goal) */                /* [c]: c lies in a room: a 2 x 3 block of floor (square grids),
                                      or is or touches a cell with six floor neighbours (hex) */
     int ngoals;
     int16_t *order;               /* goals in packing order */
@@ -37,5 +41,15 @@ void push_plan_free(push_plan *pl);
 int push_plan_packed(const push_plan *pl, const push_board *b, const push_pos *p, int *astray);
 /* The same, with how far each area is packed in prefix[a] (nareas of them; may be NULL). */
 int push_plan_prefix(const push_plan *pl, const push_board *b, const push_pos *p, int16_t *prefix, int *astray);
+
+/* Whether the goals marked full (full[goal]) can stay as they are while the others are filled:
+ * taken backwards as the plan is, with those goals standing, every other goal's box can be
+ * taken out to a sink, in some order. 1 yes, 0 no, -1 out of memory. w is scratch, one per
+ * board, from push_plan_work_new. */
+typedef struct push_plan_work push_plan_work;
+push_plan_work *push_plan_work_new(const push_board *b);
+void push_plan_work_free(push_plan_work *w);   /* NULL is fine */
+size_t push_plan_work_bytes(const push_board *b);
+int push_plan_fillable(const push_plan *pl, push_plan_work *w, const uint8_t *full);
 
 #endif

@@ -1,6 +1,7 @@
 /* push_solve.c: the push-puzzle solver's entry points: checks the rules, builds the board and
  * its analysis, runs the searches (in anytime mode a portfolio, in a few attempts that see the
- * level in different orientations and take turns; A* in optimal mode) within the budgets, and
+ * level in different orientations and take turns, every other one counting goals filled out of
+ * plan order; A* in optimal mode) within the budgets, and
  * checks the solution on the real rules before handing it out. */
 #include "solve/push_solve.h"
 
@@ -54,6 +55,7 @@ push_options push_options_default(void)
     o.advisors = true;
     o.hotspots = true;
     o.out_of_plan = true;
+    o.free_order = 1;
     o.probe = true;
     o.shrink = true;
     o.turn = 0;
@@ -151,7 +153,7 @@ typedef enum run_end {
  * solves the level at once in another), the board's analysis, patterns and plan, the searches,
  * and where take_turns left off. */
 typedef struct attempt {
-    int turn;
+    int index, turn;              /* its place among the attempts; its turn (0-7) */
     bool set_up;
     push_board b;
     push_patterns *patterns;
@@ -321,6 +323,7 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
 {
     push_options o = *opt;
     a->set_up = true;
+    o.free_order = o.free_order >= 2 || (o.free_order == 1 && a->index % 2 == 1);
     push_board *b = &a->b;
     bool rooms = !lim->optimal && o.rooms;
     *status = board_ready(b, start, a->turn, rooms, msg, msglen);
@@ -493,7 +496,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     while (count > 1 && total / (size_t)count < (size_t)ATTEMPT_MIN_MB << 20) count--;
     attempt a[8];
     memset(a, 0, sizeof a);
-    for (int i = 0; i < count; i++) a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
+    for (int i = 0; i < count; i++) a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;

@@ -52,6 +52,9 @@ typedef struct push_options {
     bool hotspots;                /* ... the hotspot feature (boxes in other boxes' way) */
     bool out_of_plan;             /* ... the out-of-plan feature (boxes where the packing plan
                                      will shut them in) */
+    int free_order;               /* ... goals filled out of plan order count as packed while the
+                                     others can still be filled around them: 0 never, 1 in every
+                                     other attempt (the second, the fourth...), 2 always */
     bool probe;                   /* ... each new best position searched on a little: dropped
                                      when that proves it lost */
     bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to

@@ -2,7 +2,8 @@
  * hand-made positions: a push in a one-wide corridor cannot be undone while one in the open can;
  * a box in a corridor is a hotspot for the box behind it and not the other way round; a box
  * that filling the plan's next goal would shut off from every other goal is out of plan, and
- * none is once that goal is filled; the next goal and the player steps to it; and the packing
+ * none is once that goal is filled; goals filled out of plan order count as packed unless they
+ * shut another goal off; the next goal and the player steps to it; and the packing
  * plan is complete for XSokoban levels whose boxes cannot all get back to where they start. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +159,56 @@ static void test_out_of_plan(void)
     featured_close(&x);
 }
 
+/* Goals filled out of plan order count as packed while the others can still be filled. */
+static void test_free_order(void)
+{
+    featured x;
+    /* Three goals in an open room: the plan picks an order, but any order will do. */
+    if (featured_open(&x,
+                      "########\n"
+                      "#      #\n"
+                      "# ...  #\n"
+                      "#      #\n"
+                      "# $$$  #\n"
+                      "#   @  #\n"
+                      "########\n")) {
+        const fixture *f = &x.f;
+        push_pos *p = &x.p;
+        int16_t prefix[4];
+        /* A box on the plan's last goal, the others where they start. */
+        int last = f->b.goal[x.pl.order[2]], xy[6] = { 0, 0, 3, 4, 4, 4 };
+        for (int y = 0; y < 7; y++)
+            for (int c = 0; c < 8; c++)
+                if (cell_at(f, c, y) == last) xy[0] = c, xy[1] = y;
+        place(f, p, xy, 3);
+        CHECK_EQ_INT(push_plan_prefix(&x.pl, &f->b, p, prefix, NULL), 0);
+        CHECK_EQ_INT(push_features_packed(x.ft, p, 0), 1);
+        CHECK_EQ_INT(push_features_packed(x.ft, p, 0), 1);   /* the cached verdict */
+    }
+    featured_close(&x);
+    /* The corridor: goals must be filled deepest first; the middle one alone, or the first and
+     * the last, shut a goal off, and only the prefix in plan order counts. */
+    if (featured_open(&x,
+                      "##########\n"
+                      "#...  $  #\n"
+                      "#### $ $@#\n"
+                      "   #     #\n"
+                      "   #######\n")) {
+        const fixture *f = &x.f;
+        push_pos *p = &x.p;
+        int16_t prefix[4];
+        place(f, p, (int[]){ 2, 1, 5, 2, 7, 2 }, 3);
+        CHECK_EQ_INT(push_plan_prefix(&x.pl, &f->b, p, prefix, NULL), 0);
+        CHECK_EQ_INT(push_features_packed(x.ft, p, 0), 0);
+        place(f, p, (int[]){ 1, 1, 3, 1, 7, 2 }, 3);
+        CHECK_EQ_INT(push_plan_prefix(&x.pl, &f->b, p, prefix, NULL), 1);
+        CHECK_EQ_INT(push_features_packed(x.ft, p, 1), 1);
+        place(f, p, (int[]){ 1, 1, 2, 1, 7, 2 }, 3);
+        CHECK_EQ_INT(push_features_packed(x.ft, p, 2), 2);
+    }
+    featured_close(&x);
+}
+
 /* XSokoban levels (from the shared benchmark data, when it is there) whose goal rooms the
  * greedy backward plan could not empty when boxes had to get all the way back to where they
  * start: boxes are parked nearer the goals instead, and every goal gets its place. */
@@ -197,6 +248,7 @@ int main(void)
     test_reversible();
     test_hotspots();
     test_out_of_plan();
+    test_free_order();
     test_plan_parks();
     return check_summary("test_push_features");
 }

@@ -1,6 +1,7 @@
 /* test_push_plan.c: the packing plan and the backward search's meeting set: goals in a
  * dead-end corridor are planned deepest first, goals around a pillar in any order that keeps
- * them reachable, areas counted apart; levels the backward search solves alone or that the
+ * them reachable, areas counted apart; goals filled out of order are told apart from those
+ * that shut other goals off; levels the backward search solves alone or that the
  * forward searches finish through it replay to solved, on square and hex boards; the
  * feature-space search alone solves them too (every solution replayed) and proves lost levels
  * lost. */
@@ -77,6 +78,66 @@ static void test_areas(void)
         CHECK_EQ_INT(pl.nareas, 2);
         CHECK_EQ_INT(pl.planned, 2);
         for (int j = 0; j < f.b.ngoals; j++) CHECK(pl.order[pl.rank[j]] == j);
+        push_plan_free(&pl);
+    }
+    unload(&f);
+}
+
+/* Which sets of full goals can stay while the others are filled. */
+static bool fillable(const fixture *f, const push_plan *pl, push_plan_work *w, const int *xy, int count)
+{
+    uint8_t full[16] = { 0 };
+    for (int i = 0; i < count; i++) full[goal_at(f, xy[2 * i], xy[2 * i + 1])] = 1;
+    return push_plan_fillable(pl, w, full) == 1;
+}
+
+static void test_fillable(void)
+{
+    fixture f;
+    /* The corridor: the deepest goal may be full alone, the middle one may not (the deepest
+     * is behind it), nor the first and last together (the middle one is shut in). */
+    CHECK(load(&f, &sokoban,
+               "##########\n"
+               "#...  $  #\n"
+               "#### $ $@#\n"
+               "   #     #\n"
+               "   #######\n"));
+    if (f.board) {
+        push_plan pl;
+        push_plan_work *w = push_plan_work_new(&f.b);
+        CHECK(push_plan_init(&pl, &f.b) == 0 && w != NULL);
+        CHECK(fillable(&f, &pl, w, NULL, 0));
+        CHECK(fillable(&f, &pl, w, (int[]){ 1, 1 }, 1));
+        CHECK(fillable(&f, &pl, w, (int[]){ 1, 1, 2, 1 }, 2));
+        CHECK(fillable(&f, &pl, w, (int[]){ 1, 1, 2, 1, 3, 1 }, 3));
+        CHECK(!fillable(&f, &pl, w, (int[]){ 2, 1 }, 1));
+        CHECK(!fillable(&f, &pl, w, (int[]){ 3, 1 }, 1));
+        CHECK(!fillable(&f, &pl, w, (int[]){ 1, 1, 3, 1 }, 2));
+        push_plan_work_free(w);
+        push_plan_free(&pl);
+    }
+    unload(&f);
+    /* A goal room against a wall: a corner may be filled first, in any order, but not three
+     * goals around an empty one, which no box can then reach. */
+    CHECK(load(&f, &sokoban,
+               "##########\n"
+               "#.....   #\n"
+               "#.....   #\n"
+               "#        #\n"
+               "# $ $ $ $#\n"
+               "#  $ $ $ #\n"
+               "# $ $ $  #\n"
+               "#   @    #\n"
+               "##########\n"));
+    if (f.board) {
+        push_plan pl;
+        push_plan_work *w = push_plan_work_new(&f.b);
+        CHECK(push_plan_init(&pl, &f.b) == 0 && w != NULL);
+        CHECK(fillable(&f, &pl, w, (int[]){ 1, 1, 2, 1, 1, 2 }, 3));
+        CHECK(fillable(&f, &pl, w, (int[]){ 5, 1, 5, 2, 3, 2 }, 3));
+        CHECK(!fillable(&f, &pl, w, (int[]){ 1, 1, 3, 1, 2, 2 }, 3));
+        CHECK(!fillable(&f, &pl, w, (int[]){ 3, 1, 5, 1, 4, 2 }, 3));
+        push_plan_work_free(w);
         push_plan_free(&pl);
     }
     unload(&f);
@@ -182,8 +243,8 @@ static void test_meet_replays(void)
 
 /* ===== the feature-space search ========================================================== */
 
-/* Alone (no classic search), with and without the meeting set: every solution replays, on
- * square and hex boards; the ordered level needs the plan. */
+/* Alone (no classic search), with and without the meeting set, and counting goals filled out
+ * of plan order: every solution replays, on square and hex boards. */
 static void test_fess_replays(void)
 {
     for (int hex = 0; hex < 2; hex++)
@@ -200,10 +261,12 @@ static void test_fess_replays(void)
                 unload(&f);
                 continue;
             }
-            for (int meet = 0; meet < 2; meet++) {
+            for (int run = 0; run < 3; run++) {
+                bool meet = run == 1;
                 push_options o = push_options_default();
                 o.fess = PUSH_FESS_ALONE;
                 o.meet = meet;
+                o.free_order = run == 2 ? 2 : 0;  /* goals filled in any order that works */
                 solve_result r;
                 CHECK_EQ_INT(solve_with(&f.st, &o, 10, &r), SOLVE_SOLVED);
                 CHECK(fixture_replays(&f.st, r.solution));
@@ -249,6 +312,7 @@ int main(void)
     hexoban.topo = TOPO_HEX;
     test_corridor_order();
     test_areas();
+    test_fillable();
     test_meet_solves();
     test_meet_replays();
     test_fess_replays();

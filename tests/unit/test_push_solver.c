@@ -250,7 +250,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 20; off++) {
+        for (int off = 0; off <= 22; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -272,6 +272,8 @@ static void test_switches(void)
             if (off == 18) o.fess = PUSH_FESS_ALONE, o.probe = false;
             if (off == 19) o.fess = PUSH_FESS_ALONE, o.shrink = false;
             if (off == 20) o.turns = 1;
+            if (off == 21) o.fess = PUSH_FESS_ALONE, o.free_order = 0;
+            if (off == 22) o.fess = PUSH_FESS_ALONE, o.free_order = 2;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
