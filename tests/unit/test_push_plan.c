@@ -27,16 +27,18 @@ static int goal_at(const fixture *f, int x, int y) { return f->b.goal_at[f->b.in
 
 /* ===== the plan =========================================================================== */
 
+/* Three goals at the end of a corridor: the deepest must be filled first. */
+static const char *corridor_level =
+    "##########\n"
+    "#...  $  #\n"
+    "#### $ $@#\n"
+    "   #     #\n"
+    "   #######\n";
+
 static void test_corridor_order(void)
 {
     fixture f;
-    /* Three goals at the end of a corridor: the deepest must be filled first. */
-    CHECK(load(&f, &sokoban,
-               "##########\n"
-               "#...  $  #\n"
-               "#### $ $@#\n"
-               "   #     #\n"
-               "   #######\n"));
+    CHECK(load(&f, &sokoban, corridor_level));
     if (f.board) {
         push_plan pl;
         CHECK(push_plan_init(&pl, &f.b) == 0);
@@ -96,12 +98,7 @@ static void test_fillable(void)
     fixture f;
     /* The corridor: the deepest goal may be full alone, the middle one may not (the deepest
      * is behind it), nor the first and last together (the middle one is shut in). */
-    CHECK(load(&f, &sokoban,
-               "##########\n"
-               "#...  $  #\n"
-               "#### $ $@#\n"
-               "   #     #\n"
-               "   #######\n"));
+    CHECK(load(&f, &sokoban, corridor_level));
     if (f.board) {
         push_plan pl;
         push_plan_work *w = push_plan_work_new(&f.b);
