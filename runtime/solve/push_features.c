@@ -39,7 +39,8 @@ struct push_features {
     int nzones;
     push_plan_work *work;         /* for push_plan_fillable */
     uint64_t *fill;               /* [FILL_SLOTS]: hashes of sets of full goals, the low bit
-                                     set when fillable; 0 for an empty slot */
+                                     set when fillable; 0 for an empty slot (two sets sharing a
+                                     hash only misguide the score: nothing is pruned on it) */
     int nfill;
     uint8_t *full;                /* [goal] */
     size_t bytes;

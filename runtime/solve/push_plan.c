@@ -10,7 +10,7 @@
 struct push_plan_work {
     const push_board *b;
     uint8_t *wall;                /* n: goals still full */
-    uint8_t *sink;                /* n: cells where boxes start, off goals */
+    uint8_t *sink;                /* n: where boxes are taken out to (the plan's sinks, not owned) */
     int32_t *side;                /* n * ndirs: labels of the walled board */
     uint32_t *seen, stamp;        /* n * ndirs */
     int32_t *queue, *depth;       /* n * ndirs */
@@ -197,17 +197,6 @@ static int find_areas(push_plan *pl, const push_board *b)
     return 0;
 }
 
-/* The planner's search scratch (side, seen, queue, depth); false when out of memory. */
-static bool work_init(planner *p, const push_board *b)
-{
-    size_t sides = (size_t)b->n * (size_t)b->ndirs + 1;
-    p->side = malloc(sizeof *p->side * sides);
-    p->seen = calloc(sides, sizeof *p->seen);
-    p->queue = malloc(sizeof *p->queue * sides);
-    p->depth = malloc(sizeof *p->depth * sides);
-    return p->side && p->seen && p->queue && p->depth;
-}
-
 int push_plan_init(push_plan *pl, const push_board *b)
 {
     memset(pl, 0, sizeof *pl);
@@ -219,23 +208,22 @@ int push_plan_init(push_plan *pl, const push_board *b)
     pl->area_first = malloc(sizeof *pl->area_first * (size_t)(ng + 2));
     pl->area_goal = malloc(sizeof *pl->area_goal * (size_t)(ng + 1));
     pl->room = calloc((size_t)n + 1, 1);
-    planner p = { .b = b };
-    p.wall = calloc((size_t)n + 1, 1);
-    p.sink = calloc((size_t)n + 1, 1);
-    bool scratch = work_init(&p, b);
+    pl->sink = calloc((size_t)n + 1, 1);
+    planner *p = push_plan_work_new(b);
+    if (p) p->sink = pl->sink;
     bool *left = calloc((size_t)ng + 1, sizeof *left), *started = calloc((size_t)ng + 1, sizeof *started);
-    bool ok = pl->room && pl->order && pl->rank && pl->area_of && pl->area_first && pl->area_goal && p.wall && p.sink &&
-              scratch && left && started;
+    bool ok = pl->room && pl->order && pl->rank && pl->area_of && pl->area_first && pl->area_goal && pl->sink && p &&
+              left && started;
     if (ok) {
         find_rooms(b, pl->room);
         int sinks = 0;
         for (int i = 0; i < b->nboxes; i++) {
             int c = b->start_box[i];
             if (b->goal_at[c] >= 0) started[b->goal_at[c]] = true;
-            else p.sink[c] = 1, sinks++;
+            else p->sink[c] = 1, sinks++;
         }
-        sinks += goalless_rooms(b, pl->room, p.sink, p.queue);
-        for (int j = 0; j < ng; j++) left[j] = true, p.wall[b->goal[j]] = 1;
+        sinks += goalless_rooms(b, pl->room, p->sink, p->queue);
+        for (int j = 0; j < ng; j++) left[j] = true, p->wall[b->goal[j]] = 1;
         int remaining = ng, place = ng, widen = WIDEST;
         /* Backwards: take out the box with the shortest way back, leaving the goals boxes
          * start on for last (they may never have to move). */
@@ -244,22 +232,22 @@ int push_plan_init(push_plan *pl, const push_board *b)
             bool best_started = true;
             for (int j = 0; j < ng; j++) {
                 if (!left[j] || (started[j] && !best_started)) continue;
-                p.wall[b->goal[j]] = 0;
-                ok = push_side_labels(b, p.wall, p.side) == 0;
-                int cost = ok ? way_back(&p, b->goal[j]) : -1;
-                p.wall[b->goal[j]] = 1;
+                p->wall[b->goal[j]] = 0;
+                ok = push_side_labels(b, p->wall, p->side) == 0;
+                int cost = ok ? way_back(p, b->goal[j]) : -1;
+                p->wall[b->goal[j]] = 1;
                 if (cost < 0) continue;
                 if (best < 0 || (best_started && !started[j]) || cost < best_cost)
                     best = j, best_cost = cost, best_started = started[j];
             }
             if (best < 0) {
                 /* Stuck: boxes may also be parked nearer the goals, farther first. */
-                if (widen < 0 || (widen = widen_sinks(b, p.sink, widen, p.queue)) < 0) break;
+                if (widen < 0 || (widen = widen_sinks(b, p->sink, widen, p->queue)) < 0) break;
                 continue;
             }
             pl->order[--place] = (int16_t)best;
             left[best] = false;
-            p.wall[b->goal[best]] = 0;
+            p->wall[b->goal[best]] = 0;
             remaining--;
         }
         pl->planned = ng - place;
@@ -281,8 +269,8 @@ int push_plan_init(push_plan *pl, const push_board *b)
         for (int i = 0; i < ng; i++) pl->rank[pl->order[i]] = (int16_t)i;
         ok = ok && find_areas(pl, b) == 0;
     }
-    pl->sink = p.sink;
-    free(p.wall), free(p.side), free(p.seen), free(p.queue), free(p.depth), free(left), free(started);
+    push_plan_work_free(p);
+    free(left), free(started);
     if (!ok) {
         push_plan_free(pl);
         return -1;
@@ -319,9 +307,14 @@ push_plan_work *push_plan_work_new(const push_board *b)
 {
     planner *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    size_t sides = (size_t)b->n * (size_t)b->ndirs + 1;
     p->b = b;
     p->wall = calloc((size_t)b->n + 1, 1);
-    if (!p->wall || !work_init(p, b)) {
+    p->side = malloc(sizeof *p->side * sides);
+    p->seen = calloc(sides, sizeof *p->seen);
+    p->queue = malloc(sizeof *p->queue * sides);
+    p->depth = malloc(sizeof *p->depth * sides);
+    if (!p->wall || !p->side || !p->seen || !p->queue || !p->depth) {
         push_plan_work_free(p);
         return NULL;
     }

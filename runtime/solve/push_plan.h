@@ -16,11 +16,11 @@
 #include "solve/push_board.h"
 
 typedef struct push_plan {
-    uint8_t *room;
+    uint8_t *room;                /* [c]: c lies in a room: a 2 x 3 block of floor (square grids),
+                                     or is or touches a cell with six floor neighbours (hex) */
     uint8_t *sink;                /* [c]: where the plan's backward search parks a box taken out
                                      (cells boxes start on, rooms with no goal, and, when that
-                                     was not enough, cells far from every goal) */                /* [c]: c lies in a room: a 2 x 3 block of floor (square grids),
-                                     or is or touches a cell with six floor neighbours (hex) */
+                                     was not enough, cells far from every goal) */
     int ngoals;
     int16_t *order;               /* goals in packing order */
     int16_t *rank;                /* [goal]: its place in order */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "push_levels.h"
 #include "push_fixture.h"
 #include "core/engine.h"
 #include "core/level.h"
@@ -152,15 +153,7 @@ static solve_status solve_with(const state *s, const push_options *o, double sec
 
 /* The goals must be filled deepest first; the backward search, which takes them out nearest
  * first, gets there at once. */
-static const char *order_level =
-    "##############\n"
-    "#      #.....#\n"
-    "# $ $ $   ...#\n"
-    "#  @    #    #\n"
-    "# $ $ $#######\n"
-    "#  $ $ #\n"
-    "#      #\n"
-    "########\n";
+static const char *order_level = PUSH_LEVEL_DEEP_FIRST;
 
 static void test_meet_solves(void)
 {

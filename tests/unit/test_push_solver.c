@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "push_levels.h"
 #include "push_brute.h"
 #include "core/engine.h"
 #include "core/level.h"
@@ -388,15 +389,7 @@ static void test_turned_copies(void)
 }
 
 /* The goals must be filled deepest first: searches that do not know it wander for long. */
-static const char *deep_first_level =
-    "##############\n"
-    "#      #.....#\n"
-    "# $ $ $   ...#\n"
-    "#  @    #    #\n"
-    "# $ $ $#######\n"
-    "#  $ $ #\n"
-    "#      #\n"
-    "########\n";
+static const char *deep_first_level = PUSH_LEVEL_DEEP_FIRST;
 
 /* Attempts in several turns take turns within the budget. A weak portfolio (a plain greedy
  * search) wanders on this level in turns 2 to 5 of its board and solves it at once in turn 6:
