@@ -124,8 +124,9 @@ static bool replays_to_solved(const state *st, const char *lurd)
     return ok;
 }
 
-/* For a level that timed out: plays the moves to the position the search got furthest with
- * and solves that for o->diagnose seconds. "dead" only when a complete search proves it. */
+/* For a level that timed out: plays the moves to the position the solver got furthest with (the
+ * feature-space search's best score: push_options.keep_best) and solves that for o->diagnose
+ * seconds. "dead" only when a complete search proves it. */
 static const char *diagnose(const state *st, const bench_push_opts *o, double *secs, char *why, size_t whylen)
 {
     solve_limits lim = solve_limits_default();

@@ -86,8 +86,9 @@ static const cli_option bench_options[] = {
     { "--levels", "N|A-B", "solver benchmarks: only level N, or levels A to B (1-based)" },
     { "--symmetry", "K|all", "solver benchmarks: solve the rotated or mirrored copy K (0-7, or id, "
                              "rot90, rot180, rot270, mirror, ...), or all eight" },
-    { "--diagnose", "S", "solver benchmarks: give a timed-out level's last position S seconds more "
-                         "to tell a missed deadlock (dead) from bad guidance (alive)" },
+    { "--diagnose", "S", "solver benchmarks: give a timed-out level's best position (the feature-space "
+                         "search's best score) S seconds more to tell a missed deadlock (dead) from bad "
+                         "guidance (alive)" },
     { NULL, NULL, NULL }
 };
 

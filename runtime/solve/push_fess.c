@@ -1011,11 +1011,14 @@ bool push_fess_start(push_fess *f)
 
 /* ===== the solution ======================================================================= */
 
-bool push_fess_write(push_fess *f, solve_result *out)
+/* Appends to t the pushes (and the walks between them) from the start to position `to`, the
+ * player starting on *at; *at ends where the player stands after the last push. Leaves the
+ * position reached in f->pos. false when out of memory. */
+static bool write_path(push_fess *f, uint32_t to, int *at, push_text *t)
 {
     const push_board *b = f->b;
     uint32_t n = 0;
-    for (uint32_t id = f->solution; id; id = push_table_node(&f->tt, id)->parent) n++;
+    for (uint32_t id = to; id; id = push_table_node(&f->tt, id)->parent) n++;
     uint32_t *path = malloc(sizeof *path * (n + 1));
     int8_t *dirs = malloc((size_t)b->n * (size_t)b->ndirs + 1);
     if (!path || !dirs) {
@@ -1023,23 +1026,36 @@ bool push_fess_write(push_fess *f, solve_result *out)
         return false;
     }
     uint32_t k = n;
-    for (uint32_t id = f->solution; id; id = push_table_node(&f->tt, id)->parent) path[--k] = id;
-    push_text t = { 0 };
-    push_text_put(&t, 0);
-    t.len = 0, t.moves = 0;
-    int at = b->start_player;
-    push_pos_load(&f->pos, b, b->start_box, at);
-    bool ok = !t.failed;
+    for (uint32_t id = to; id; id = push_table_node(&f->tt, id)->parent) path[--k] = id;
+    push_pos_load(&f->pos, b, b->start_box, *at);
+    bool ok = !t->failed;
     for (uint32_t i = 1; i < n && ok; i++) {
         const fess_info *in = &f->info[path[i]];
-        int len = push_relocation(&f->walker, f->pos.occ, in->from, at, in->to, in->side, dirs, b->n * b->ndirs);
+        int len = push_relocation(&f->walker, f->pos.occ, in->from, *at, in->to, in->side, dirs, b->n * b->ndirs);
         ok = len >= 0;
         for (int s = 0, c = in->from; s < len && ok; s++) {
-            ok = push_write_push(&f->walker, &f->pos, &at, c, dirs[s], &t);
+            ok = push_write_push(&f->walker, &f->pos, at, c, dirs[s], t);
             c = push_step(b, c, dirs[s]);
         }
     }
     free(path), free(dirs);
+    return ok && !t->failed;
+}
+
+/* An empty text to write into (false when out of memory). */
+static bool text_begin(push_text *t)
+{
+    memset(t, 0, sizeof *t);
+    push_text_put(t, 0);
+    t->len = 0, t->moves = 0;
+    return !t->failed;
+}
+
+bool push_fess_write(push_fess *f, solve_result *out)
+{
+    push_text t;
+    int at = f->b->start_player;
+    bool ok = text_begin(&t) && write_path(f, f->solution, &at, &t);
     if (ok && f->meet_id) ok = push_meet_write(f->cfg.meet, f->meet_id, &f->walker, &f->pos, &at, &t);
     if (ok && f->probe_won) ok = push_probe_write(f->probe, &at, &t);
     if (!ok) {
@@ -1052,13 +1068,27 @@ bool push_fess_write(push_fess *f, solve_result *out)
     return true;
 }
 
-/* ===== lifetime =========================================================================== */
+bool push_fess_write_best(push_fess *f, solve_result *out)
+{
+    uint32_t id = f->best_rank_id;
+    if (!id || doomed(f, id)) return false;
+    push_text t;
+    int at = f->b->start_player;
+    if (!text_begin(&t) || !write_path(f, id, &at, &t)) {
+        push_text_free(&t);
+        return false;
+    }
+    out->solution = t.s;
+    out->moves = t.moves;
+    out->pushes = t.pushes;
+    return true;
+}
 
 push_fess_state push_fess_state_of(const push_fess *f)
 {
     push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
                            push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won,
-                           f->shrunk, f->killed };
+                           f->shrunk, f->killed, f->best_rank_id ? score_of(f->best_rank).pack : -1 };
     return st;
 }
 

@@ -49,11 +49,16 @@ typedef struct push_fess_state {
     bool probed;                  /* with solved: the solution ends with a probe's moves */
     uint32_t shrunk;              /* positions probes proved lost that gave a dead set */
     uint32_t killed;              /* positions dropped by dead sets learned after they were made */
+    int best_score_packed;        /* the packed count of the position of the best score so far
+                                     (push_fess_write_best), -1 before there is one */
 } push_fess_state;
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);
 
 /* The solution, as text (out->solution, moves, pushes); false when out of memory. */
 bool push_fess_write(push_fess *f, solve_result *out);
+/* The moves from the start to the position of the best score so far, as text (the same
+ * fields); false when there is none, it is proved lost, or out of memory. */
+bool push_fess_write_best(push_fess *f, solve_result *out);
 
 #endif

@@ -542,9 +542,25 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             if (pf->fess) memory = memory && push_fess_state_of(pf->fess).out_of_memory;
         }
         msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
+        /* keep_best: the position of the best score of the feature-space search that packed
+         * the most, else where the first classic search was working. */
+        int furthest = -1, packed = -1;
+        for (int i = 0; i < count && o.keep_best; i++) {
+            int p = a[i].pf.fess ? push_fess_state_of(a[i].pf.fess).best_score_packed : -1;
+            if (p > packed) furthest = i, packed = p;
+        }
+        bool kept = false;
+        if (furthest >= 0) {
+            solve_result best;
+            memset(&best, 0, sizeof best);
+            if (push_fess_write_best(a[furthest].pf.fess, &best)) {
+                out->solution = best.solution, out->moves = best.moves, out->pushes = best.pushes;
+                kept = true;
+            }
+        }
         push_search *s0 = &a[0].pf.s[0];
         uint32_t next = a[0].pf.nsearch ? push_queue_peek(&s0->open) : 0;
-        if (o.keep_best && a[0].pf.nsearch && (next || s0->best)) {
+        if (!kept && o.keep_best && a[0].pf.nsearch && (next || s0->best)) {
             s0->solution = next ? next : s0->best;
             if (!push_search_write(s0, out)) out->solution = NULL;
             s0->solution = 0;

@@ -64,8 +64,10 @@ typedef struct push_options {
                                      of the level, taking turns (push_board_init_turned) */
     int turn;                     /* ... the first one's turn (0-7) of the canonical orientation */
     bool keep_best;               /* measurements: on a timeout, out->solution holds the moves
-                                     to the position the first search would have expanded next
-                                     (where it was working), to ask whether it was dead already */
+                                     to the position of the best score of the feature-space
+                                     search that packed the most (without one: the position the
+                                     first classic search would have expanded next), to ask
+                                     whether it was dead already */
 } push_options;
 
 enum { PUSH_FESS_OFF, PUSH_FESS_SCHEDULED, PUSH_FESS_ALONE };

@@ -4,7 +4,7 @@
  * that shut other goals off; levels the backward search solves alone or that the
  * forward searches finish through it replay to solved, on square and hex boards; the
  * feature-space search alone solves them too (every solution replayed) and proves lost levels
- * lost. */
+ * lost; the way it writes to its best position so far replays. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,7 @@
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
+#include "solve/push_fess.h"
 #include "solve/push_plan.h"
 #include "solve/push_solve.h"
 
@@ -295,6 +296,68 @@ static void test_fess_complete(void)
     }
 }
 
+
+/* The way to the position of the best score so far (what `bench --diagnose` solves further):
+ * after a few moves it is legal, it pushes, and it leaves at least as many boxes on goals as
+ * that score counts packed; none is written for a search that has not started. */
+static void test_fess_best(void)
+{
+    static const char *text =
+        "##############\n"
+        "#     #      #\n"
+        "#  ..   ## $ #\n"
+        "#  ..#    $# #\n"
+        "##  #  ## $  #\n"
+        "#   .  # $## #\n"
+        "# # .#$ $@#  #\n"
+        "#   .. # $ $ #\n"
+        "###   ###   ##\n"
+        "  #####  #####\n";
+    fixture f;
+    CHECK(load(&f, &sokoban, text));
+    push_plan pl;
+    if (!f.board || push_plan_init(&pl, &f.b) != 0) {
+        unload(&f);
+        CHECK(false);
+        return;
+    }
+    push_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.opt = push_options_default();
+    cfg.memory = (size_t)32 << 20;
+    cfg.name = "fess";
+    push_fess *fs = push_fess_new(&f.b, &pl, &cfg);
+    CHECK(fs != NULL);
+    if (fs) {
+        solve_result r;
+        memset(&r, 0, sizeof r);
+        CHECK(!push_fess_write_best(fs, &r));      /* not started: no position yet */
+        CHECK(push_fess_start(fs));
+        for (int turn = 0; turn < 5; turn++) push_fess_run(fs, 4);   /* it solves the level in 24 positions */
+        push_fess_state st = push_fess_state_of(fs);
+        CHECK(!st.solved && st.nodes >= 10);
+        CHECK(st.best_score_packed >= 1);
+        CHECK(push_fess_write_best(fs, &r));
+        if (r.solution) {
+            state s;
+            CHECK(state_copy(&s, &f.st) == 0);
+            s.hist.disabled = true;
+            int bad;
+            engine_play_lurd(&s, r.solution, &bad);
+            CHECK_EQ_INT(bad, -1);
+            CHECK(s.pushes > 0 && s.pushes == r.pushes && !state_solved(&s));
+            int on_goals = 0;
+            for (int c = 0; c < s.g->ncells; c++) on_goals += state_box_on_goal(&s, c);
+            CHECK(on_goals >= st.best_score_packed);
+            state_free(&s);
+        }
+        solve_result_free(&r);
+    }
+    push_fess_free(fs);
+    push_plan_free(&pl);
+    unload(&f);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
@@ -307,5 +370,6 @@ int main(void)
     test_meet_replays();
     test_fess_replays();
     test_fess_complete();
+    test_fess_best();
     return check_summary("test_push_plan");
 }
