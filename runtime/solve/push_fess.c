@@ -1051,6 +1051,19 @@ static bool text_begin(push_text *t)
     return !t->failed;
 }
 
+/* Hands the text over to out when ok (true), else frees it (false). */
+static bool text_end(push_text *t, bool ok, solve_result *out)
+{
+    if (!ok) {
+        push_text_free(t);
+        return false;
+    }
+    out->solution = t->s;
+    out->moves = t->moves;
+    out->pushes = t->pushes;
+    return true;
+}
+
 bool push_fess_write(push_fess *f, solve_result *out)
 {
     push_text t;
@@ -1058,14 +1071,7 @@ bool push_fess_write(push_fess *f, solve_result *out)
     bool ok = text_begin(&t) && write_path(f, f->solution, &at, &t);
     if (ok && f->meet_id) ok = push_meet_write(f->cfg.meet, f->meet_id, &f->walker, &f->pos, &at, &t);
     if (ok && f->probe_won) ok = push_probe_write(f->probe, &at, &t);
-    if (!ok) {
-        push_text_free(&t);
-        return false;
-    }
-    out->solution = t.s;
-    out->moves = t.moves;
-    out->pushes = t.pushes;
-    return true;
+    return text_end(&t, ok, out);
 }
 
 bool push_fess_write_best(push_fess *f, solve_result *out)
@@ -1074,14 +1080,8 @@ bool push_fess_write_best(push_fess *f, solve_result *out)
     if (!id || doomed(f, id)) return false;
     push_text t;
     int at = f->b->start_player;
-    if (!text_begin(&t) || !write_path(f, id, &at, &t)) {
-        push_text_free(&t);
-        return false;
-    }
-    out->solution = t.s;
-    out->moves = t.moves;
-    out->pushes = t.pushes;
-    return true;
+    bool ok = text_begin(&t) && write_path(f, id, &at, &t);
+    return text_end(&t, ok, out);
 }
 
 push_fess_state push_fess_state_of(const push_fess *f)
