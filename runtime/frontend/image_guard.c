@@ -2,6 +2,7 @@
  * sees the data (see image_guard.h). */
 #include "frontend/image_guard.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -41,11 +42,16 @@ static const char *jpeg_check(const unsigned char *data, size_t size)
 static const char *png_check(const unsigned char *data, size_t size)
 {
     size_t i = 8;                                   /* after the signature */
+    bool image_data = false;                        /* an IDAT chunk with bytes seen */
     while (i + 8 <= size) {
         unsigned long len = (unsigned long)data[i] << 24 | (unsigned long)data[i + 1] << 16 |
                             (unsigned long)data[i + 2] << 8 | data[i + 3];
         if (len > size - i - 8 || size - i - 8 - len < 4)
             return "corrupt PNG: a chunk runs past the end of the file";
+        if (memcmp(data + i + 4, "IDAT", 4) == 0) {
+            if (len == 0 && !image_data) return "corrupt PNG: an empty IDAT chunk before any image data";
+            image_data = true;
+        }
         if (memcmp(data + i + 4, "IEND", 4) == 0) break;
         i += 12 + len;                              /* length, type, data, CRC */
     }

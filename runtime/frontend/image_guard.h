@@ -13,6 +13,9 @@
  *    stated length, zeros past the end).
  *  - a PNG chunk that claims to run past the end of the file: stb_image allocates what a
  *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing;
+ *  - a PNG whose first IDAT chunk is empty: stb_image copies its zero bytes into the image
+ *    data buffer before it has allocated one (memcpy from a null pointer: undefined, found by
+ *    fuzz_image);
  *  - a BMP whose header promises more pixels than the file holds (stb_image fills what is
  *    missing with black: a 54-byte header claiming 6900 x 6900 became a black picture). */
 const char *image_guard(const unsigned char *data, size_t size);

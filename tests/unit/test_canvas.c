@@ -457,6 +457,25 @@ static void test_jpeg_and_bmp(void)
     }
     free(png);
 
+    /* An empty IDAT chunk before any image data: stb_image would copy into a buffer it has not
+     * allocated yet. Refused; an empty one after the data is left to stb_image. */
+    static const unsigned char hdr[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+                                           0, 0, 0, 5, 0, 0, 0, 3, 8, 6, 0, 0, 0, 0x5B, 0x36, 0xC5, 0xF8 };
+    unsigned char empty_first[33 + 12 + 12] = { 0 };
+    memcpy(empty_first, hdr, sizeof hdr);
+    memcpy(empty_first + 33 + 4, "IDAT", 4);            /* length 0, CRC left 0 */
+    memcpy(empty_first + 45 + 4, "IEND", 4);
+    CHECK_STR_HAS(image_guard(empty_first, sizeof empty_first), "empty IDAT");
+    write_bytes("test_canvas_empty_idat.png", empty_first, sizeof empty_first);
+    check_refused("test_canvas_empty_idat.png", "empty IDAT");
+    unsigned char data_first[33 + 13 + 12 + 12] = { 0 };
+    memcpy(data_first, hdr, sizeof hdr);
+    data_first[33 + 3] = 1;                             /* an IDAT of one byte, then an empty one */
+    memcpy(data_first + 33 + 4, "IDAT", 4);
+    memcpy(data_first + 46 + 4, "IDAT", 4);
+    memcpy(data_first + 58 + 4, "IEND", 4);
+    CHECK(image_guard(data_first, sizeof data_first) == NULL);
+
     /* The decoded-pixel cap (IMAGE_MAX_PIXELS, half at 16 bits) and pictures whose pixel data
      * is missing. A 54-byte BMP header claiming 6900 x 6900 (it was taken as a black picture),
      * and one claiming 200 x 200: refused, not drawn black. */
