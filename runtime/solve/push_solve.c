@@ -549,15 +549,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             int p = a[i].pf.fess ? push_fess_state_of(a[i].pf.fess).best_score_packed : -1;
             if (p > packed) furthest = i, packed = p;
         }
-        bool kept = false;
-        if (furthest >= 0) {
-            solve_result best;
-            memset(&best, 0, sizeof best);
-            if (push_fess_write_best(a[furthest].pf.fess, &best)) {
-                out->solution = best.solution, out->moves = best.moves, out->pushes = best.pushes;
-                kept = true;
-            }
-        }
+        bool kept = furthest >= 0 && push_fess_write_best(a[furthest].pf.fess, out);
         push_search *s0 = &a[0].pf.s[0];
         uint32_t next = a[0].pf.nsearch ? push_queue_peek(&s0->open) : 0;
         if (!kept && o.keep_best && a[0].pf.nsearch && (next || s0->best)) {

@@ -296,7 +296,6 @@ static void test_fess_complete(void)
     }
 }
 
-
 /* The way to the position of the best score so far (what `bench --diagnose` solves further):
  * after a few moves it is legal, it pushes, and it leaves at least as many boxes on goals as
  * that score counts packed; none is written for a search that has not started. */
