@@ -176,6 +176,7 @@ struct push_fess {
     int best_packed;
     uint32_t best_id;
     uint32_t best_rank_id;        /* the position of the best score so far */
+    uint64_t best_since;          /* positions made when it became the best */
 };
 
 static bool charge(push_fess *f, size_t bytes)
@@ -810,7 +811,10 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     in->cell = cell;
     if (made) f->cursor = cell;                   /* a new cell has the next turn */
     in->rank = own_rank;
-    if (own_rank < f->best_rank) f->best_rank = own_rank, f->best_cell = cell, f->best_rank_id = id;
+    if (own_rank < f->best_rank) {
+        f->best_rank = own_rank, f->best_cell = cell, f->best_rank_id = id;
+        f->best_since = f->nodes;
+    }
     heap_push(f, &f->cells[cell], heap_item(f, id));
 }
 
@@ -874,6 +878,7 @@ static void find_best(push_fess *f)
     f->best_rank = UINT64_MAX;
     f->best_cell = -1;
     f->best_rank_id = 0;
+    f->best_since = f->nodes;
     for (int c = 0; c < f->ncells; c++)
         for (uint32_t i = 0; i < f->cells[c].count; i++) {
             uint32_t id = f->cells[c].heap[i].id;
@@ -1088,7 +1093,8 @@ push_fess_state push_fess_state_of(const push_fess *f)
 {
     push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
                            push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won,
-                           f->shrunk, f->killed, f->best_rank_id ? score_of(f->best_rank).pack : -1 };
+                           f->shrunk, f->killed, f->best_rank_id ? score_of(f->best_rank).pack : -1,
+                           f->best_since };
     return st;
 }
 

@@ -1,8 +1,9 @@
 /* push_solve.c: the push-puzzle solver's entry points: checks the rules, builds the board and
  * its analysis, runs the searches (in anytime mode a portfolio, in a few attempts that see the
  * level in different orientations and take turns, every other one counting goals filled out of
- * plan order; A* in optimal mode) within the budgets, and
- * checks the solution on the real rules before handing it out. */
+ * plan order, and an attempt whose feature-space search is stuck starting over from its best
+ * position with a fresh analysis and plan; A* in optimal mode) within the budgets, and checks
+ * the solution on the real rules before handing it out. */
 #include "solve/push_solve.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "core/state.h"
 #include "solve/push_board.h"
 #include "solve/push_deadsets.h"
 #include "solve/push_fess.h"
@@ -34,6 +36,13 @@ enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
 #define SOLO_SECONDS 0.5          /* the first attempt alone, before the others join in */
 #define TURN_SECONDS 0.02         /* an attempt's turn, when several take turns */
 #define PROGRESS_SECONDS 0.1      /* a lone attempt's turn: between turns, progress is reported */
+enum {
+    REPLAN_STALE = 2000,          /* push_options.replan's default (XSokoban at 10 s CPU: 77 of 90
+                                     on the levels and on their mirror and rot90 copies, 76
+                                     without; a first form, whose lost children always ended
+                                     their attempt, gave 77 from 2000 to 5000 and 73 at 1000) */
+    REPLAN_MOST = 4               /* children of children, at most */
+};
 
 push_options push_options_default(void)
 {
@@ -58,6 +67,7 @@ push_options push_options_default(void)
     o.free_order = 1;
     o.probe = true;
     o.shrink = true;
+    o.replan = REPLAN_STALE;
     o.turn = 0;
     o.turns = 3;
     o.keep_best = false;
@@ -154,6 +164,19 @@ typedef enum run_end {
  * and where take_turns left off. */
 typedef struct attempt {
     int index, turn;              /* its place among the attempts; its turn (0-7) */
+    /* Starting over (push_options.replan): an attempt whose feature-space search is stuck
+     * makes a child that starts from its best position and runs in its place (with the memory
+     * it has left) until the child solves the level, is proved lost or runs out of memory; then
+     * the parent goes on where it stood. */
+    struct attempt *child;
+    int depth;                    /* starts over from the level's start to here */
+    state from;                   /* depth > 0: where it starts */
+    char *prefix;                 /* ... and the moves from the level's start to there */
+    long prefix_moves, prefix_pushes;
+    uint64_t replan_checked;      /* its search's best_since when it last made a child */
+    uint64_t earlier_nodes;       /* expansions of its children already freed */
+    size_t earlier_bytes;         /* the most memory it and its children held before that */
+    size_t memory;                /* its memory budget */
     bool set_up;
     push_board b;
     push_patterns *patterns;
@@ -169,6 +192,8 @@ typedef struct attempt {
     push_search *won;             /* the classic search that solved it */
     bool meet_won, fess_won;
     double used;                  /* seconds it has had */
+    int replan;                   /* push_options.replan */
+    bool replan_now;              /* its turn ended for it to start over */
 } attempt;
 
 /* The expansions of the feature-space search: positions made and its probes' (0 without it). */
@@ -179,6 +204,19 @@ static uint64_t fess_nodes(const push_fess *f)
     return st.nodes + st.probe_nodes;
 }
 
+/* A method's name for a solution found after starting over (push_options.replan). */
+static const char *replanned(const char *method)
+{
+    static const char *const names[][2] = {
+        { "meet", "replan+meet" }, { "fess", "replan+fess" }, { "fess+meet", "replan+fess+meet" },
+        { "fess+probe", "replan+fess+probe" }, { "greedy", "replan+greedy" },
+        { "connectivity", "replan+connectivity" }, { "astar", "replan+astar" },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(method, names[i][0]) == 0) return names[i][1];
+    return "replan";
+}
+
 /* How the feature-space search's solution ends. */
 static const char *fess_method(const push_fess *f)
 {
@@ -186,11 +224,24 @@ static const char *fess_method(const push_fess *f)
     return st.met ? "fess+meet" : st.probed ? "fess+probe" : "fess";
 }
 
+/* The expansions of the attempt and its children. */
 static uint64_t attempt_nodes(const attempt *a)
 {
-    uint64_t nodes = fess_nodes(a->pf.fess) + push_meet_nodes(a->pf.meet);
+    uint64_t nodes = a->earlier_nodes + fess_nodes(a->pf.fess) + push_meet_nodes(a->pf.meet);
     for (int i = 0; i < a->pf.nsearch; i++) nodes += a->pf.s[i].nodes;
-    return nodes;
+    return nodes + (a->child ? attempt_nodes(a->child) : 0);
+}
+
+/* Whether attempt a's feature-space search has gone push_options.replan positions (and as
+ * many as it had made before) without a better position. */
+static bool replan_due(const attempt *a)
+{
+    if (a->replan <= 0 || a->depth >= REPLAN_MOST || !a->pf.fess || !a->fess_started)
+        return false;
+    push_fess_state st = push_fess_state_of(a->pf.fess);
+    if (st.best_score_packed < 0 || st.best_since == a->replan_checked) return false;
+    uint64_t since = st.nodes - st.best_since;
+    return since >= (uint64_t)a->replan && since >= st.best_since;
 }
 
 /* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
@@ -219,6 +270,11 @@ static bool fess_turn(attempt *a, const solve_limits *lim, bool alone, double un
         }
         if (lim->cancel && *lim->cancel) {
             a->end = RUN_CANCELLED;
+            return false;
+        }
+        if (replan_due(a)) {
+            a->replan_now = true;
+            a->end = RUN_PAUSED;
             return false;
         }
         if (t2 >= until) return true;
@@ -323,6 +379,8 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
 {
     push_options o = *opt;
     a->set_up = true;
+    a->replan = o.replan;
+    a->memory = memory;
     o.free_order = o.free_order >= 2 || (o.free_order == 1 && a->index % 2 == 1);
     push_board *b = &a->b;
     bool rooms = !lim->optimal && o.rooms;
@@ -408,23 +466,122 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     return ok;
 }
 
-static void attempt_free(attempt *a)
-{
-    if (!a->set_up) return;
-    for (int i = 0; i < a->pf.nsearch; i++) push_search_free(&a->pf.s[i]);
-    push_fess_free(a->pf.fess);
-    push_meet_free(a->pf.meet);
-    if (a->have_plan) push_plan_free(&a->plan);
-    push_patterns_free(a->patterns);
-    push_board_free(&a->b);
-    memset(a, 0, sizeof *a);
-}
-
-static size_t attempt_bytes(const attempt *a)
+/* The memory the attempt's own tables hold. */
+static size_t own_bytes(const attempt *a)
 {
     size_t bytes = push_patterns_bytes(a->patterns) + push_fess_bytes(a->pf.fess) + push_meet_bytes(a->pf.meet);
     for (int i = 0; i < a->pf.nsearch; i++) bytes += push_search_bytes(&a->pf.s[i]);
     return bytes;
+}
+
+/* The memory the attempt and its children hold now, or held at most before a child was freed. */
+static size_t attempt_bytes(const attempt *a)
+{
+    size_t bytes = own_bytes(a) + (a->child ? attempt_bytes(a->child) : 0);
+    return bytes > a->earlier_bytes ? bytes : a->earlier_bytes;
+}
+
+static void attempt_free(attempt *a)
+{
+    if (a->child) {
+        attempt_free(a->child);
+        free(a->child);
+    }
+    if (a->set_up) {
+        for (int i = 0; i < a->pf.nsearch; i++) push_search_free(&a->pf.s[i]);
+        push_fess_free(a->pf.fess);
+        push_meet_free(a->pf.meet);
+        if (a->have_plan) push_plan_free(&a->plan);
+        push_patterns_free(a->patterns);
+        push_board_free(&a->b);
+    }
+    if (a->depth > 0) state_free(&a->from);
+    free(a->prefix);
+    memset(a, 0, sizeof *a);
+}
+
+/* The attempt that runs in a's place: its last child. */
+static attempt *active(attempt *a)
+{
+    while (a->child) a = a->child;
+    return a;
+}
+
+/* Frees a's last child (it won nothing): its parent goes on. */
+static void drop_child(attempt *a)
+{
+    attempt *parent = a;
+    while (parent->child && parent->child->child) parent = parent->child;
+    if (!parent->child) return;
+    a->earlier_bytes = attempt_bytes(a);
+    parent->earlier_nodes += attempt_nodes(parent->child);
+    attempt_free(parent->child);
+    free(parent->child);
+    parent->child = NULL;
+}
+
+/* out's moves with the way from the level's start to where the attempt started put before
+ * them; false (out freed) when out of memory. */
+static bool with_prefix(const attempt *a, solve_result *out)
+{
+    if (!a->prefix || !out->solution) return true;
+    size_t head = strlen(a->prefix), tail = strlen(out->solution);
+    char *all = malloc(head + tail + 1);
+    if (!all) {
+        solve_result_free(out);
+        return false;
+    }
+    memcpy(all, a->prefix, head);
+    memcpy(all + head, out->solution, tail + 1);
+    free(out->solution);
+    out->solution = all;
+    out->moves += a->prefix_moves;
+    out->pushes += a->prefix_pushes;
+    return true;
+}
+
+static bool attempt_set_up(attempt *a, const state *start, const solve_limits *lim, const push_options *opt,
+                           size_t memory, double pairs, double t0, solve_status *status, char *msg, size_t msglen);
+
+/* Makes a child of attempt a that starts from a's best-scored position, with the board
+ * analysed and the plan made afresh there, and the memory a has not used. false when it
+ * cannot (no push made, too little memory left, the position is lost at once): a goes on. */
+static bool replan(attempt *a, const state *origin, const solve_limits *lim, const push_options *o, double pairs,
+                   double t0)
+{
+    a->replan_checked = push_fess_state_of(a->pf.fess).best_since;
+    size_t used = own_bytes(a);
+    if (used + ((size_t)ATTEMPT_MIN_MB << 20) > a->memory) return false;
+    solve_result best;
+    memset(&best, 0, sizeof best);
+    if (!push_fess_write_best(a->pf.fess, &best)) return false;
+    attempt *c = calloc(1, sizeof *c);
+    size_t head = a->prefix ? strlen(a->prefix) : 0, tail = strlen(best.solution);
+    char *prefix = c ? malloc(head + tail + 1) : NULL;
+    if (!prefix || best.pushes == 0 || state_copy(&c->from, a->depth > 0 ? &a->from : origin) != 0) {
+        solve_result_free(&best);
+        free(prefix), free(c);
+        return false;
+    }
+    c->from.hist.disabled = true;
+    int bad;
+    engine_play_lurd(&c->from, best.solution, &bad);
+    if (head) memcpy(prefix, a->prefix, head);
+    memcpy(prefix + head, best.solution, tail + 1);
+    c->index = a->index, c->turn = a->turn, c->depth = a->depth + 1;
+    c->prefix = prefix;
+    c->prefix_moves = a->prefix_moves + best.moves;
+    c->prefix_pushes = a->prefix_pushes + best.pushes;
+    solve_result_free(&best);
+    solve_status st;
+    char msg[160];
+    if (bad >= 0 || !attempt_set_up(c, &c->from, lim, o, a->memory - used, pairs, t0, &st, msg, sizeof msg)) {
+        attempt_free(c);
+        free(c);
+        return false;
+    }
+    a->child = c;
+    return true;
 }
 
 /* The winning attempt's solution into out, checked by replay on the real rules. */
@@ -437,7 +594,8 @@ static solve_status attempt_write(attempt *a, const state *start, solve_result *
     out->method = a->meet_won ? "meet"
                 : a->fess_won ? fess_method(pf->fess)
                 : a->won->meet_id ? "meet" : a->won->cfg.name;
-    if (!written) {
+    if (a->depth > 0) out->method = replanned(out->method);
+    if (!written || !with_prefix(a, out)) {
         snprintf(out->message, sizeof out->message, "push solver: could not write the solution (out of memory)");
         return SOLVE_ERROR;
     }
@@ -513,17 +671,33 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             out->message[0] = 0;
             continue;
         }
-        run_end end = take_turns(&a[i], &lim, solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS));
+        attempt *run = active(&a[i]);
+        run_end end = take_turns(run, &lim, solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS));
         a[i].used += solve_clock() - now;
         if (end == RUN_WON) {
             won = i;
             break;
         }
+        bool time_up = lim.seconds > 0 && solve_clock() - t0 >= lim.seconds;
+        if (run != &a[i] && (end == RUN_LOST || (end == RUN_OVER && !time_up))) {
+            /* Only where the child started is lost. Its attempt gives its time to the others
+             * while any is still running; the last one goes on from where it stood. */
+            drop_child(&a[i]);
+            bool others = false;
+            for (int k = 0; k < count; k++) others = others || (k != i && a[k].end == RUN_PAUSED);
+            if (others) a[i].end = RUN_OVER;
+            continue;
+        }
+        if (end == RUN_OVER) a[i].end = RUN_OVER;
         if (end == RUN_LOST) {
             st = SOLVE_UNSOLVABLE;
             break;
         }
         if (end == RUN_CANCELLED) break;
+        if (run->replan_now) {
+            run->replan_now = false;
+            replan(run, start, &lim, &o, pairs, t0);
+        }
         if (lim.progress && solve_clock() - t0 >= next_progress) {
             uint64_t nodes = 0;
             for (int k = 0; k < count; k++) nodes += attempt_nodes(&a[k]);
@@ -532,7 +706,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         }
     }
     if (won >= 0) {
-        st = attempt_write(&a[won], start, out);
+        st = attempt_write(active(&a[won]), start, out);
         if (st == SOLVE_SOLVED) out->optimal = lim.optimal;
     } else if (st == SOLVE_TIMEOUT) {
         bool memory = true;
@@ -546,10 +720,12 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
          * the most, else where the first classic search was working. */
         int furthest = -1, packed = -1;
         for (int i = 0; i < count && o.keep_best; i++) {
-            int p = a[i].pf.fess ? push_fess_state_of(a[i].pf.fess).best_score_packed : -1;
+            const attempt *run = active(&a[i]);
+            int p = run->pf.fess ? push_fess_state_of(run->pf.fess).best_score_packed : -1;
             if (p > packed) furthest = i, packed = p;
         }
-        bool kept = furthest >= 0 && push_fess_write_best(a[furthest].pf.fess, out);
+        attempt *far = furthest >= 0 ? active(&a[furthest]) : NULL;
+        bool kept = far && push_fess_write_best(far->pf.fess, out) && with_prefix(far, out);
         push_search *s0 = &a[0].pf.s[0];
         uint32_t next = a[0].pf.nsearch ? push_queue_peek(&s0->open) : 0;
         if (!kept && o.keep_best && a[0].pf.nsearch && (next || s0->best)) {

@@ -60,6 +60,14 @@ typedef struct push_options {
     bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to
                                      the few boxes lost on their own, which then prune every
                                      position that holds them */
+    int replan;                   /* ... an attempt whose feature-space search has made this
+                                     many positions (and as many as before) since its best-scored
+                                     position became the best starts over from that position: a
+                                     child attempt with the board analysed and the plan made
+                                     afresh there (frozen boxes walled up, the boxes' cells as
+                                     sinks) runs in its place, with the memory it has left; a
+                                     child proved lost ends its attempt while another runs, else
+                                     the parent goes on; 0 never */
     int turns;                    /* anytime, square boards: attempts in this many turns (1-8)
                                      of the level, taking turns (push_board_init_turned) */
     int turn;                     /* ... the first one's turn (0-7) of the canonical orientation */

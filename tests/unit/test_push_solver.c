@@ -251,7 +251,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 22; off++) {
+        for (int off = 0; off <= 23; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -275,6 +275,7 @@ static void test_switches(void)
             if (off == 20) o.turns = 1;
             if (off == 21) o.fess = PUSH_FESS_ALONE, o.free_order = 0;
             if (off == 22) o.fess = PUSH_FESS_ALONE, o.free_order = 2;
+            if (off == 23) o.replan = 0;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
@@ -428,6 +429,51 @@ static void test_attempts(void)
     unload(&f);
 }
 
+/* Starting over (push_options.replan), with the feature-space search alone told to start over
+ * as soon as its best position has stood for as many positions as it took to reach it:
+ *  - Crooked Hall: a child started from the best position solves it;
+ *  - Hourglass: a child's child does;
+ *  - Long Shelf: children are proved lost, the parent goes on, and a later child solves it;
+ *  - Bottleneck: every child is proved lost and the first search solves it itself (a lost
+ *    child is never taken for a lost level).
+ * Each solution, the way to the child's start and the child's moves, replays, with its move
+ * and push counts right. Without starting over, no solution says it started over. (Levels
+ * 8, 14, 15 and 13 of levels/sokoban/tessera.xsb.) */
+static void test_replan(void)
+{
+    static const char *const levels[] = {
+        "  #####\n###@  #\n# $$# #\n# . . #\n## .$ #\n #   ##\n #####\n",
+        "#########\n#@  #   #\n# .$  . #\n##  #  ##\n# .$$$. #\n#   #   #\n#########\n",
+        "  ########\n  #      #\n### #### #\n#@$... $ #\n# #$ $## #\n# $..    #\n#  #    ##\n#########\n",
+        "##########\n#    #   #\n#  .$  . #\n### ##$# #\n#@$.  *  #\n#  #     #\n##########\n",
+    };
+    for (int i = 0; i < 4; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        if (!f.ok) continue;
+        for (int replan = 0; replan <= 1; replan++) {
+            solve_limits lim = solve_limits_default();
+            lim.seconds = 20;
+            lim.memory_bytes = (size_t)256 << 20;
+            push_options o = push_options_default();
+            o.fess = PUSH_FESS_ALONE;
+            o.meet = o.pairs = false;             /* nothing timed: the same search everywhere */
+            o.turns = 1;
+            o.replan = replan;
+            solve_result r;
+            CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_SOLVED);
+            CHECK(replays_to_solved(&f.st, r.solution));
+            CHECK_EQ_INT((long)(r.solution ? strlen(r.solution) : 0), r.moves);
+            CHECK_EQ_INT(count_upper(r.solution), r.pushes);
+            bool replanned = r.method && strncmp(r.method, "replan+", 7) == 0;
+            CHECK(replanned == (replan == 1 && i < 3));
+            if (replanned != (replan == 1 && i < 3)) fprintf(stderr, "  level %d replan %d: method %s\n", i, replan, r.method);
+            solve_result_free(&r);
+        }
+        unload(&f);
+    }
+}
+
 /* ===== lost levels ======================================================================== */
 
 static void test_unsolvable(void)
@@ -573,6 +619,21 @@ static void test_budgets(void)
     unload(&f);
 }
 
+/* The moves kept on a timeout (keep_best) are legal, push, and do not solve the level. */
+static void check_kept(const state *start, const solve_result *r)
+{
+    CHECK(r->solution != NULL);
+    if (!r->solution) return;
+    state s;
+    CHECK(state_copy(&s, start) == 0);
+    int bad;
+    engine_play_lurd(&s, r->solution, &bad);
+    CHECK_EQ_INT(bad, -1);                        /* the moves are legal */
+    CHECK(s.pushes > 0 && !state_solved(&s));
+    CHECK_EQ_INT((long)s.pushes, r->pushes);
+    state_free(&s);
+}
+
 /* What a solve reports besides the solution: the search that found it, the memory its tables
  * held, and, asked for on a timeout, the moves to where the search was working. */
 static void test_reports(void)
@@ -603,16 +664,7 @@ static void test_reports(void)
         o.keep_best = true;
         solve_result r;
         CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r), SOLVE_TIMEOUT);
-        CHECK(r.solution != NULL);
-        if (r.solution) {
-            state s;
-            CHECK(state_copy(&s, &f.st) == 0);
-            int bad;
-            engine_play_lurd(&s, r.solution, &bad);
-            CHECK_EQ_INT(bad, -1);                /* the moves are legal */
-            CHECK(s.pushes > 0 && !state_solved(&s));
-            state_free(&s);
-        }
+        check_kept(&f.st, &r);
         solve_result_free(&r);
     }
     unload(&f);
@@ -836,6 +888,7 @@ int main(void)
     test_switches();
     test_turned_copies();
     test_attempts();
+    test_replan();
     test_unsolvable();
     test_dead_squares();
     test_deadlocked_boxes();
