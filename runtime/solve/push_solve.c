@@ -543,10 +543,11 @@ static bool with_prefix(const attempt *a, solve_result *out)
 static bool attempt_set_up(attempt *a, const state *start, const solve_limits *lim, const push_options *opt,
                            size_t memory, double pairs, double t0, solve_status *status, char *msg, size_t msglen);
 
-/* Makes a child of attempt a that starts from a's best-scored position, with the board
- * analysed and the plan made afresh there, and the memory a has not used. false when it
- * cannot (no push made, too little memory left, the position is lost at once): a goes on. */
-static bool replan(attempt *a, const state *origin, const solve_limits *lim, const push_options *o, double pairs,
+/* Makes a child of attempt a that starts from a's best-scored position (replayed from the
+ * level's start), with the board analysed and the plan made afresh there, and the memory a
+ * has not used. false when it cannot (no push made, too little memory left, the position is
+ * lost at once): a goes on. */
+static bool replan(attempt *a, const state *start, const solve_limits *lim, const push_options *o, double pairs,
                    double t0)
 {
     a->replan_checked = push_fess_state_of(a->pf.fess).best_since;
@@ -554,25 +555,21 @@ static bool replan(attempt *a, const state *origin, const solve_limits *lim, con
     if (used + ((size_t)ATTEMPT_MIN_MB << 20) > a->memory) return false;
     solve_result best;
     memset(&best, 0, sizeof best);
-    if (!push_fess_write_best(a->pf.fess, &best)) return false;
+    /* The moves from the level's start: the way to a's start, then a's to its best position. */
+    if (!push_fess_write_best(a->pf.fess, &best) || !with_prefix(a, &best)) return false;
     attempt *c = calloc(1, sizeof *c);
-    size_t head = a->prefix ? strlen(a->prefix) : 0, tail = strlen(best.solution);
-    char *prefix = c ? malloc(head + tail + 1) : NULL;
-    if (!prefix || best.pushes == 0 || state_copy(&c->from, a->depth > 0 ? &a->from : origin) != 0) {
+    if (!c || best.pushes == a->prefix_pushes || state_copy(&c->from, start) != 0) {
         solve_result_free(&best);
-        free(prefix), free(c);
+        free(c);
         return false;
     }
     c->from.hist.disabled = true;
     int bad;
     engine_play_lurd(&c->from, best.solution, &bad);
-    if (head) memcpy(prefix, a->prefix, head);
-    memcpy(prefix + head, best.solution, tail + 1);
     c->index = a->index, c->turn = a->turn, c->depth = a->depth + 1;
-    c->prefix = prefix;
-    c->prefix_moves = a->prefix_moves + best.moves;
-    c->prefix_pushes = a->prefix_pushes + best.pushes;
-    solve_result_free(&best);
+    c->prefix = best.solution;
+    c->prefix_moves = best.moves;
+    c->prefix_pushes = best.pushes;
     solve_status st;
     char msg[160];
     if (bad >= 0 || !attempt_set_up(c, &c->from, lim, o, a->memory - used, pairs, t0, &st, msg, sizeof msg)) {
