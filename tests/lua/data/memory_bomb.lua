@@ -1,6 +1,6 @@
 -- memory_bomb.lua: a test game that tries to eat all memory while loading.
-local hoard = {}
+local hoard, chunk = {}, string.rep("xxxxxxxx", 1 << 17)   -- a MiB, copied whole each step
 for i = 1, math.maxinteger do
-  hoard[i] = string.rep("x", 4096) .. i
+  hoard[i] = chunk .. i
 end
 return tessera.game { name = "never" }

@@ -7,9 +7,9 @@ return tessera.game {
     ["@"] = { "player", player = true }, ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true },
   },
   on_move = function(level, move)
-    local hoard = {}
+    local hoard, chunk = {}, string.rep("xxxxxxxx", 1 << 17)   -- a MiB, copied whole each step
     for i = 1, math.maxinteger do
-      hoard[i] = string.rep("x", 4096) .. i
+      hoard[i] = chunk .. i
     end
   end,
 }
