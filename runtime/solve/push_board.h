@@ -206,6 +206,11 @@ bool push_freeze_deadlock(push_freeze *f, const push_board *b, const push_pos *p
 typedef struct push_corral {
     int32_t *region;              /* n: corral region of an empty unreachable cell, or -1 */
     int32_t *cells, *first;       /* cells of region r: cells[first[r] .. first[r + 1]) */
+    int32_t *next_to, *next_first; /* boxes next to region r (cells, in the order its cells and
+                                     directions meet them, none on a fixed cell):
+                                     next_to[next_first[r] .. next_first[r + 1]) */
+    uint8_t *goal_inside;         /* per region: it holds a goal */
+    uint32_t *next_mark, next_stamp;   /* per box slot: listed for the region being listed */
     uint8_t *in_set;              /* per region: part of the corral being checked */
     uint8_t *doomed;              /* per region: no corral holding it can be a PI-corral */
     int32_t *set;
