@@ -66,42 +66,34 @@ static uint32_t next_stamp(uint32_t *stamp, uint32_t *marks, int nboxes)
 static int find_regions(push_corral *k, const push_board *b, const push_pos *p, const uint8_t *fixed,
                         const uint32_t *reach, uint32_t stamp)
 {
-    int n = b->n, nd = b->ndirs, count = 0, nregions = 0;
+    int n = b->n, nd = b->ndirs, count = 0, nregions = 0, listed = 0;
     for (int c = 0; c < n; c++) k->region[c] = -1;
     for (int c0 = 0; c0 < n; c0++) {
         if (k->region[c0] >= 0 || reach[c0] == stamp || p->occ[c0] != PUSH_NO_BOX) continue;
+        uint32_t mark = next_stamp(&k->next_stamp, k->next_mark, b->nboxes);
         k->first[nregions] = count;
+        k->next_first[nregions] = listed;
+        k->goal_inside[nregions] = 0;
         k->region[c0] = nregions;
         k->cells[count++] = c0;
         for (int i = k->first[nregions]; i < count; i++) {
             int c = k->cells[i];
+            if (b->goal_at[c] >= 0) k->goal_inside[nregions] = 1;
             for (int d = 0; d < nd; d++) {
                 int m = push_step(b, c, d);
-                if (m < 0 || k->region[m] >= 0 || reach[m] == stamp || p->occ[m] != PUSH_NO_BOX) continue;
-                k->region[m] = nregions;
-                k->cells[count++] = m;
+                if (m < 0 || k->region[m] >= 0 || reach[m] == stamp) continue;
+                if (p->occ[m] == PUSH_NO_BOX) {
+                    k->region[m] = nregions;
+                    k->cells[count++] = m;
+                } else if (k->next_mark[p->occ[m]] != mark && !(fixed && fixed[m])) {
+                    k->next_mark[p->occ[m]] = mark;
+                    k->next_to[listed++] = m;
+                }
             }
         }
         nregions++;
     }
     k->first[nregions] = count;
-    int listed = 0;
-    for (int r = 0; r < nregions; r++) {
-        uint32_t mark = next_stamp(&k->next_stamp, k->next_mark, b->nboxes);
-        k->next_first[r] = listed;
-        k->goal_inside[r] = 0;
-        for (int ci = k->first[r]; ci < k->first[r + 1]; ci++) {
-            int c = k->cells[ci];
-            if (b->goal_at[c] >= 0) k->goal_inside[r] = 1;
-            for (int d = 0; d < nd; d++) {
-                int x = push_step(b, c, d);
-                if (x < 0 || p->occ[x] == PUSH_NO_BOX || k->next_mark[p->occ[x]] == mark || (fixed && fixed[x]))
-                    continue;
-                k->next_mark[p->occ[x]] = mark;
-                k->next_to[listed++] = x;
-            }
-        }
-    }
     k->next_first[nregions] = listed;
     return nregions;
 }
