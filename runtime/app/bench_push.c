@@ -124,10 +124,20 @@ static bool replays_to_solved(const state *st, const char *lurd)
     return ok;
 }
 
+/* What --diagnose found about a timed-out level's furthest position. */
+typedef struct furthest {
+    const char *verdict;          /* "dead", "alive", "unknown" or "no position" */
+    double seconds;               /* the second solve's */
+    char note[160];               /* why it stopped */
+    char *moves;                  /* LURD from the level's start to the position (NULL: none) */
+    int home, goals;              /* boxes on goals there, and goals */
+} furthest;
+
 /* For a level that timed out: plays the moves to the position the solver got furthest with (the
  * feature-space search's best score: push_options.keep_best) and solves that for o->diagnose
- * seconds. "dead" only when a complete search proves it. */
-static const char *diagnose(const state *st, const bench_push_opts *o, double *secs, char *why, size_t whylen)
+ * seconds. "dead" only when a complete search proves it. The moves are kept, so that the
+ * position can be replayed and looked at. */
+static void diagnose(const state *st, const bench_push_opts *o, furthest *fu)
 {
     solve_limits lim = solve_limits_default();
     lim.seconds = o->limit;
@@ -135,27 +145,31 @@ static const char *diagnose(const state *st, const bench_push_opts *o, double *s
     opt.keep_best = true;
     solve_result r;
     push_solve_with(st, &lim, &opt, &r);
-    const char *verdict = "no position";
-    *secs = 0;
-    why[0] = 0;
+    memset(fu, 0, sizeof *fu);
+    fu->verdict = "no position";
     state at;
     if (r.status == SOLVE_TIMEOUT && r.solution && state_copy(&at, st) == 0) {
         at.hist.disabled = true;
         int bad = -1;
         engine_play_lurd(&at, r.solution, &bad);
         if (bad < 0) {
+            for (int c = 0; c < at.g->ncells; c++) {
+                fu->home += state_box_on_goal(&at, c);
+                fu->goals += (at.tflags[at.floor[c]] & TILE_GOAL) != 0;
+            }
+            fu->moves = r.solution;
+            r.solution = NULL;
             solve_result d;
             lim.seconds = o->diagnose;
             push_solve(&at, &lim, &d);
-            verdict = d.status == SOLVE_SOLVED ? "alive" : d.status == SOLVE_UNSOLVABLE ? "dead" : "unknown";
-            *secs = d.seconds;
-            snprintf(why, whylen, "%s", d.message);
+            fu->verdict = d.status == SOLVE_SOLVED ? "alive" : d.status == SOLVE_UNSOLVABLE ? "dead" : "unknown";
+            fu->seconds = d.seconds;
+            snprintf(fu->note, sizeof fu->note, "%s", d.message);
             solve_result_free(&d);
         }
         state_free(&at);
     }
     solve_result_free(&r);
-    return verdict;
 }
 
 /* One record per level: {"bench":NAME,"symmetry":..,"level":N,"status":..,...}. */
@@ -218,11 +232,15 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
         if (o->per_level) {
             print_record(name, k, i + 1, session_level_title(&s), &r, ok, rss, cpu);
             if (o->diagnose > 0 && r.status == SOLVE_TIMEOUT) {
-                double dsecs;
-                char why[160];
-                const char *verdict = diagnose(&s.st, o, &dsecs, why, sizeof why);
-                printf(",\"furthest\":\"%s\",\"furthest_seconds\":%.1f,\"furthest_note\":", verdict, dsecs);
-                cli_json_string(stdout, why);
+                furthest fu;
+                diagnose(&s.st, o, &fu);
+                printf(",\"furthest\":\"%s\",\"furthest_seconds\":%.1f,\"furthest_note\":", fu.verdict, fu.seconds);
+                cli_json_string(stdout, fu.note);
+                if (fu.moves) {
+                    printf(",\"furthest_home\":%d,\"furthest_goals\":%d,\"furthest_moves\":", fu.home, fu.goals);
+                    cli_json_string(stdout, fu.moves);
+                    free(fu.moves);
+                }
             }
             printf("}\n");
             fflush(stdout);

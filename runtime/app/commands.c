@@ -88,7 +88,7 @@ static const cli_option bench_options[] = {
                              "rot90, rot180, rot270, mirror, ...), or all eight" },
     { "--diagnose", "S", "solver benchmarks: give a timed-out level's best position (the feature-space "
                          "search's best score) S seconds more to tell a missed deadlock (dead) from bad "
-                         "guidance (alive)" },
+                         "guidance (alive); the record gives its boxes on goals and the moves to it" },
     { NULL, NULL, NULL }
 };
 

@@ -1,6 +1,7 @@
 # bench_push.sh: the push-solver benchmark's own options on a small set made here (so the
 # shared data is not needed): a record per level, the eight rotated and mirrored copies solved
-# alike (the moves turn with the board), a range of levels, CPU-time budgets, bad values.
+# alike (the moves turn with the board), a range of levels, CPU-time budgets, what --diagnose
+# says of a level that times out, bad values.
 # usage: bench_push.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
@@ -37,6 +38,18 @@ expect_output '"clock":"cpu"' "CPU-time budgets said"
 
 expect_status 0 "a range of levels" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --levels 2-2 --limit 2
 expect_output '"solved":1,"total":1' "only level 2"
+
+# A level the solver needs a few tenths of a second for (22 goals, 16 boxes), given a fiftieth:
+# --diagnose says what became of the furthest position and gives the moves to it.
+mkdir -p "$outdir/hard/sokoban"
+printf '; 1\n####################\n#@     #           #\n# $ $ $ $ $ $ $ $  #\n#  #      #     #  #\n# $ $ $ $ $ $ $ $  #\n#     #        #   #\n#   ###########  ###\n#   #..........#   #\n#   ..........     #\n#   #..        #   #\n####################\n' \
+    > "$outdir/hard/sokoban/microban.xsb"
+expect_status 0 "diagnose" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 0.02 --diagnose 0.05
+expect_output '"status":"timeout"' "the level times out"
+expect_output '"furthest":"' "the furthest position's verdict"
+expect_output '"furthest_goals":22,' "the goals counted"
+if printf '%s\n' "$out" | grep -Eq '"furthest_home":([0-9]|1[0-6]),"furthest_goals":22,"furthest_moves":"[udlrUDLR]+"'; then ok
+else fail "boxes home at the furthest position (0-16) and the moves to it; output: $out"; fi
 
 expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry sideways
 expect_output "--symmetry expects" "bad symmetry explained"
