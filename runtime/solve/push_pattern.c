@@ -21,6 +21,7 @@ enum {
     SHARE = 1,                    /* small-search expansions per expansion of the caller */
     SLACK = 20000,                /* ... plus this many, so early positions are looked at */
     LEARN_SLACK = 200000,         /* expansions minimising dead sets may take beyond the share */
+    CLOCK_EVERY = 2000,           /* small-search expansions between looks at the clock */
     SUB_MEMORY = 8 << 20
 };
 
@@ -54,6 +55,11 @@ struct push_patterns {
     push_pattern_stats stats;
     uint64_t learn_nodes;
     bool learn;
+    double deadline;              /* solve_clock() past which nothing is searched (<= 0: none) */
+    const volatile int *cancel;
+    uint64_t clock_nodes;         /* sub_nodes when the clock was last looked at */
+    bool late;                    /* the deadline has passed or the caller cancelled */
+    bool look;                    /* look at the clock before the next search */
 };
 
 static inline uint64_t mix64(uint64_t x)
@@ -62,6 +68,28 @@ static inline uint64_t mix64(uint64_t x)
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
     return x ^ (x >> 31);
+}
+
+/* Whether the caller's time is up: the clock is looked at once per CLOCK_EVERY small-search
+ * expansions, so a budget is kept to within a few of them (a clock read per expansion would
+ * cost more than the expansion under --cpu-clock). */
+static bool late(push_patterns *pp)
+{
+    if (pp->late) return true;
+    if (pp->cancel && *pp->cancel) return pp->late = true;
+    if (pp->deadline <= 0 || (pp->stats.sub_nodes - pp->clock_nodes < CLOCK_EVERY && !pp->look)) return false;
+    pp->look = false;
+    pp->clock_nodes = pp->stats.sub_nodes;
+    return pp->late = solve_clock() > pp->deadline;
+}
+
+void push_patterns_limit(push_patterns *pp, double deadline, const volatile int *cancel)
+{
+    pp->deadline = deadline;
+    pp->cancel = cancel;
+    pp->clock_nodes = pp->stats.sub_nodes;
+    pp->late = false;
+    pp->look = true;
 }
 
 void push_patterns_free(push_patterns *pp)
@@ -170,11 +198,16 @@ static int search(push_patterns *pp, const question *q, int player, uint64_t nod
     push_search_reset(s, sb);
     s->cfg.max_nodes = nodes;
     int verdict = push_search_start(s) ? OPEN : DEAD;
-    while (verdict == OPEN && !s->solution && !s->exhausted && !s->timed_out && !s->out_of_memory)
-        push_search_run(s, (int)(nodes < 4096 ? nodes : 4096));
+    uint64_t counted = 0;
+    while (verdict == OPEN && !s->solution && !s->exhausted && !s->timed_out && !s->out_of_memory) {
+        push_search_run(s, (int)(nodes < CLOCK_EVERY ? nodes : CLOCK_EVERY));
+        pp->stats.sub_nodes += s->nodes - counted;
+        counted = s->nodes;
+        if (late(pp)) break;
+    }
+    pp->stats.sub_nodes += s->nodes - counted;
     if (verdict == OPEN) verdict = s->solution ? ALIVE : s->exhausted ? DEAD : OPEN;
     pp->stats.searches++;
-    pp->stats.sub_nodes += s->nodes;
     return verdict;
 }
 
@@ -197,8 +230,9 @@ static int answer(push_patterns *pp, const question *q, int player, uint64_t nod
         *out = e;
         return e->verdict;
     }
-    if (!search_ok) return OPEN;
+    if (!search_ok || late(pp)) return OPEN;
     want.verdict = (uint8_t)search(pp, q, want.player, nodes);
+    if (want.verdict == OPEN && pp->late) return OPEN;   /* cut short: not an answer to keep */
     uint8_t log = 0;
     while (((uint64_t)NEAR_NODES << log) < nodes) log++;
     want.budget_log = log;
@@ -231,7 +265,7 @@ static int answer_now(push_patterns *pp, const question *q, int player, uint64_t
  * where it is dead, and keeps it in the store. */
 static void learn(push_patterns *pp, const question *proved, int player, uint64_t nodes, uint64_t expanded)
 {
-    if (!pp->learn || pp->learn_nodes > expanded * SHARE + LEARN_SLACK) return;
+    if (!pp->learn || pp->learn_nodes > expanded * SHARE + LEARN_SLACK || late(pp)) return;
     uint64_t before = pp->stats.sub_nodes;
     question q = *proved;
     for (int i = q.count - 1; i >= 0 && q.count > 1; i--) {

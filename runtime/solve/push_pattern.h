@@ -23,6 +23,11 @@ typedef struct push_patterns push_patterns;
 push_patterns *push_patterns_new(const push_board *b, size_t memory, bool learn);
 void push_patterns_free(push_patterns *pp);   /* NULL is fine */
 
+/* The caller's limits: past `deadline` (a solve_clock() time; <= 0: none), or once *cancel
+ * is set, no small search starts and a running one stops (the clock is looked at every few
+ * thousand small-search expansions); only remembered answers are given then. */
+void push_patterns_limit(push_patterns *pp, double deadline, const volatile int *cancel);
+
 /* The store of dead sets the small searches fill (owned by pp); NULL for NULL. */
 push_deadsets *push_patterns_sets(push_patterns *pp);
 

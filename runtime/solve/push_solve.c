@@ -404,6 +404,7 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     if (o.patterns) {
         share -= memory / 8;
         a->patterns = push_patterns_new(b, memory / 8, o.deadsets);
+        if (a->patterns) push_patterns_limit(a->patterns, lim->seconds > 0 ? t0 + lim->seconds : 0, lim->cancel);
         /* The level's dead pairs first: a small share of the time, matched by every search. */
         if (a->patterns && o.deadsets && o.pairs) push_patterns_pairs(a->patterns, pairs);
     }
@@ -659,7 +660,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     for (;;) {
         double now = solve_clock();
         int i = next_attempt(a, count, now - t0);
-        if (i < 0) break;
+        if (i < 0 || (lim.seconds > 0 && now - t0 >= lim.seconds)) break;
         if (!a[i].set_up &&
             !attempt_set_up(&a[i], start, &lim, &o, total / (size_t)count, pairs, t0, &st, out->message, sizeof out->message)) {
             if (i == 0) break;                         /* the level cannot be solved here */
@@ -669,7 +670,9 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             continue;
         }
         attempt *run = active(&a[i]);
-        run_end end = take_turns(run, &lim, solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS));
+        double until = solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS);
+        if (lim.seconds > 0 && until > t0 + lim.seconds) until = t0 + lim.seconds;
+        run_end end = take_turns(run, &lim, until);
         a[i].used += solve_clock() - now;
         if (end == RUN_WON) {
             won = i;

@@ -48,7 +48,10 @@ expect_status 0 "diagnose" -- "$tessera" bench --only microban --data "$outdir/h
 expect_output '"status":"timeout"' "the level times out"
 expect_output '"furthest":"' "the furthest position's verdict"
 expect_output '"furthest_goals":22,' "the goals counted"
-if printf '%s\n' "$out" | grep -Eq '"furthest_home":([0-9]|1[0-6]),"furthest_goals":22,"furthest_moves":"[udlrUDLR]+"'; then ok
+# (The budget is kept, so a slow build may not have pushed a box by then: the furthest position
+# is then the start, with no moves to it; a box home there needs pushes to get it there.)
+if printf '%s\n' "$out" | grep -Eq '"furthest_home":([0-9]|1[0-6]),"furthest_goals":22,"furthest_moves":"[udlrUDLR]*"' &&
+   ! printf '%s\n' "$out" | grep -Eq '"furthest_home":([1-9]|1[0-6]),"furthest_goals":22,"furthest_moves":""'; then ok
 else fail "boxes home at the furthest position (0-16) and the moves to it; output: $out"; fi
 
 expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry sideways

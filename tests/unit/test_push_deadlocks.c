@@ -91,6 +91,26 @@ static void test_corral(void)
         }
         push_pos_free(&p);
         push_patterns_free(pp);
+
+        /* Past the caller's deadline, or once it cancels, no small search runs: the fence is
+         * not proved dead (nothing is remembered), and is once the limit is lifted. */
+        pp = push_patterns_new(&f.b, (size_t)16 << 20, false);
+        CHECK(pp && push_pos_init(&p, &f.b) == 0);
+        if (pp) {
+            push_pos_load(&p, &f.b, f.b.start_box, f.b.start_player);
+            int32_t fence[4] = { at(&f, 5, 1), at(&f, 6, 2), at(&f, 6, 3), at(&f, 7, 3) };
+            push_patterns_limit(pp, solve_clock() - 1, NULL);
+            CHECK(!push_pattern_corral_dead(pp, &p, fence, 4, f.b.start_player, 0));
+            volatile int cancel = 1;
+            push_patterns_limit(pp, solve_clock() + 1000, &cancel);
+            CHECK(!push_pattern_corral_dead(pp, &p, fence, 4, f.b.start_player, 0));
+            CHECK_EQ_INT((int)push_pattern_stats_of(pp).searches, 0);
+            push_patterns_limit(pp, solve_clock() + 1000, NULL);
+            CHECK(push_pattern_corral_dead(pp, &p, fence, 4, f.b.start_player, 0));
+            CHECK(push_pattern_stats_of(pp).searches > 0);
+        }
+        push_pos_free(&p);
+        push_patterns_free(pp);
     }
     unload(&f);
     CHECK(load(&f, corral_alive));
