@@ -709,7 +709,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         st = attempt_write(active(&a[won]), start, out);
         if (st == SOLVE_SOLVED) out->optimal = lim.optimal;
     } else if (st == SOLVE_TIMEOUT) {
-        bool memory = true;
+        bool memory = a[0].set_up;                  /* (none set up: the time ran out first) */
         for (int i = 0; i < count; i++) {
             portfolio *pf = &a[i].pf;
             for (int k = 0; k < pf->nsearch; k++) memory = memory && pf->s[k].out_of_memory;

@@ -54,6 +54,10 @@ if printf '%s\n' "$out" | grep -Eq '"furthest_home":([0-9]|1[0-6]),"furthest_goa
    ! printf '%s\n' "$out" | grep -Eq '"furthest_home":([1-9]|1[0-6]),"furthest_goals":22,"furthest_moves":""'; then ok
 else fail "boxes home at the furthest position (0-16) and the moves to it; output: $out"; fi
 
+# A budget used up before anything was set up is said to be time, not memory.
+expect_status 1 "no time at all" -- "$tessera" solve "$outdir/hard/sokoban/microban.xsb" --timeout 0.000000001 --json
+expect_output '"message":"time budget used up"' "the time, not the memory, ran out"
+
 expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry sideways
 expect_output "--symmetry expects" "bad symmetry explained"
 expect_status 2 "bad range" -- "$tessera" bench --only microban --levels 3-1
