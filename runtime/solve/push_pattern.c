@@ -59,7 +59,6 @@ struct push_patterns {
     const volatile int *cancel;
     uint64_t clock_nodes;         /* sub_nodes when the clock was last looked at */
     bool late;                    /* the deadline has passed or the caller cancelled */
-    bool look;                    /* look at the clock before the next search */
 };
 
 static inline uint64_t mix64(uint64_t x)
@@ -77,8 +76,7 @@ static bool late(push_patterns *pp)
 {
     if (pp->late) return true;
     if (pp->cancel && *pp->cancel) return pp->late = true;
-    if (pp->deadline <= 0 || (pp->stats.sub_nodes - pp->clock_nodes < CLOCK_EVERY && !pp->look)) return false;
-    pp->look = false;
+    if (pp->deadline <= 0 || pp->stats.sub_nodes - pp->clock_nodes < CLOCK_EVERY) return false;
     pp->clock_nodes = pp->stats.sub_nodes;
     return pp->late = solve_clock() > pp->deadline;
 }
@@ -87,9 +85,8 @@ void push_patterns_limit(push_patterns *pp, double deadline, const volatile int 
 {
     pp->deadline = deadline;
     pp->cancel = cancel;
-    pp->clock_nodes = pp->stats.sub_nodes;
+    pp->clock_nodes = pp->stats.sub_nodes - CLOCK_EVERY;   /* (wraps) the clock is read at once */
     pp->late = false;
-    pp->look = true;
 }
 
 void push_patterns_free(push_patterns *pp)

@@ -654,13 +654,14 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     memset(a, 0, sizeof a);
     for (int i = 0; i < count; i++) a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
+    double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     int won = -1;
     for (;;) {
         double now = solve_clock();
         int i = next_attempt(a, count, now - t0);
-        if (i < 0 || (lim.seconds > 0 && now - t0 >= lim.seconds)) break;
+        if (i < 0 || (deadline > 0 && now >= deadline)) break;
         if (!a[i].set_up &&
             !attempt_set_up(&a[i], start, &lim, &o, total / (size_t)count, pairs, t0, &st, out->message, sizeof out->message)) {
             if (i == 0) break;                         /* the level cannot be solved here */
@@ -671,7 +672,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         }
         attempt *run = active(&a[i]);
         double until = solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS);
-        if (lim.seconds > 0 && until > t0 + lim.seconds) until = t0 + lim.seconds;
+        if (deadline > 0 && until > deadline) until = deadline;
         run_end end = take_turns(run, &lim, until);
         a[i].used += solve_clock() - now;
         if (end == RUN_WON) {
