@@ -30,8 +30,6 @@
 enum {
     NO_CELL = 0xFFFF,
     CHECK_EVERY = 8,              /* moves played between clock checks */
-    NODE_WORTH = 16,              /* a position made here costs this many expansions of a push
-                                     search: the small searches' share is counted so */
     MOVE_REVERSIBLE = 1,          /* fess_move.flags: the box can be pushed back */
     MOVE_OPENS = 2,               /* ... the player can now push a box it could not before */
     MOVE_SOLVES = 4               /* ... the position it makes is solved */
@@ -709,10 +707,10 @@ static bool lost(push_fess *f, int to, int norm, const uint32_t *reach, uint32_t
         f->corral_pushes = npush;
         if (npush > 0 && f->cfg.patterns && f->cfg.opt.corral_dead &&
             push_pattern_corral_dead(f->cfg.patterns, &f->pos, f->corral.best_fence, f->corral.nbest_fence, norm,
-                                     f->nodes * NODE_WORTH))
+                                     f->nodes * PUSH_FESS_WORTH))
             return true;
     }
-    return to >= 0 && f->cfg.patterns && push_pattern_dead(f->cfg.patterns, &f->pos, to, norm, f->nodes * NODE_WORTH);
+    return to >= 0 && f->cfg.patterns && push_pattern_dead(f->cfg.patterns, &f->pos, to, norm, f->nodes * PUSH_FESS_WORTH);
 }
 
 /* Makes move m in f->pos: the player's region goes to reach with a new stamp (*stamp), its
@@ -895,7 +893,7 @@ static void probe_best(push_fess *f)
     if (id != f->probed) budget = PROBE_NODES;
     else if (f->turns - f->probe_turn >= PROBE_AGAIN && f->probe_budget < PROBE_MOST_NODES) budget = f->probe_budget * 4;
     else return;
-    uint64_t allowed = (uint64_t)(PROBE_SHARE * (double)(f->nodes * NODE_WORTH));
+    uint64_t allowed = (uint64_t)(PROBE_SHARE * (double)(f->nodes * PUSH_FESS_WORTH));
     if (push_probe_nodes(f->probe) + budget > allowed) return;    /* later, if it is still the best */
     f->probed = id;
     f->probe_budget = budget;

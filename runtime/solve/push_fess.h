@@ -25,6 +25,10 @@
 
 typedef struct push_fess push_fess;
 
+/* A position the search makes costs about this many expansions of a push search: its share of
+ * the small searches (patterns, probes) and its share of the solve's work are counted so. */
+enum { PUSH_FESS_WORTH = 16 };
+
 /* A search for board b with plan pl (both kept, not owned); cfg gives the budgets, the
  * deadlock options, the shared patterns and dead sets, and the backward search's meeting set
  * (cfg->meet, may be NULL: a position it reached is as good as solved). NULL when out of

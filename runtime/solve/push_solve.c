@@ -6,6 +6,7 @@
  * the solution on the real rules before handing it out. */
 #include "solve/push_solve.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +29,24 @@ enum {
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
 enum { MEET_SLICE = 8 };          /* backward expansions per turn */
-#define FESS_RATIO 4.0            /* the feature-space search's time per second of the others
-                                     (XSokoban at 10 s CPU: 66/90 with 4, 65 with 2; with the others
-                                     alone for the first 0.3 s and 8 after, 64) */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
 enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
-#define SOLO_SECONDS 0.5          /* the first attempt alone, before the others join in */
-#define TURN_SECONDS 0.02         /* an attempt's turn, when several take turns */
+/* The searches of an attempt take turns in rounds, and the attempts take turns round by round;
+ * both go by the work the searches have done, not by the clock, so that a solve goes the same
+ * way on any machine and under any load until its time is up (the clock still ends it). Work
+ * is counted in expansions of a push search (the classic searches', the backward search's, the
+ * probes' and the deadlock patterns' small searches); a position the feature-space search
+ * makes counts PUSH_FESS_WORTH. About 100 000 to 300 000 of them take a second. */
+enum {
+    SOLO_WORK = 150000,           /* the first attempt alone, before the others join in
+                                     (Microban 155/155 in 4.4 s; 6.4 s with 60 000) */
+    ROUND_WORK = 2400             /* a round: the classic searches a few expansions each, the
+                                     backward search MEET_SLICE, then (from the second round) the
+                                     feature-space search until the round has done this much, at
+                                     least FESS_SLICE moves. XSokoban at 10 s CPU: 77/90, the
+                                     levels solved with turns of 20 ms, where the feature-space
+                                     search had four times the others' time up to the turn's end */
+};
 #define PROGRESS_SECONDS 0.1      /* a lone attempt's turn: between turns, progress is reported */
 enum {
     REPLAN_STALE = 2000,          /* push_options.replan's default (XSokoban at 10 s CPU: 77 of 90
@@ -175,6 +187,7 @@ typedef struct attempt {
     long prefix_moves, prefix_pushes;
     uint64_t replan_checked;      /* its search's best_since when it last made a child */
     uint64_t earlier_nodes;       /* expansions of its children already freed */
+    uint64_t earlier_work;        /* ... and their work */
     size_t earlier_bytes;         /* the most memory it and its children held before that */
     size_t memory;                /* its memory budget */
     bool set_up;
@@ -186,12 +199,17 @@ typedef struct attempt {
     /* take_turns */
     bool started, fess_started, fess_running;
     int slice[MAX_SEARCHES];
-    double classic_time, fess_time;
+    uint64_t rounds;              /* rounds begun (the feature-space search, set up in the first,
+                                     plays from the second) */
+    uint64_t round_start;         /* its own work when the round began */
+    int classic_running;          /* classic searches still running after the round's slices */
+    bool fess_due;                /* the round's classic slices done, not yet the feature-space
+                                     search's share (a turn that ended in between goes on there) */
+    bool fess_played;             /* it has played in this round */
     /* outcome */
     run_end end;
     push_search *won;             /* the classic search that solved it */
     bool meet_won, fess_won;
-    double used;                  /* seconds it has had */
     int replan;                   /* push_options.replan */
     bool replan_now;              /* its turn ended for it to start over */
 } attempt;
@@ -232,6 +250,25 @@ static uint64_t attempt_nodes(const attempt *a)
     return nodes + (a->child ? attempt_nodes(a->child) : 0);
 }
 
+/* The work the attempt's own searches have done (its children's not counted). */
+static uint64_t own_work(const attempt *a)
+{
+    uint64_t work = push_meet_nodes(a->pf.meet);
+    for (int i = 0; i < a->pf.nsearch; i++) work += a->pf.s[i].nodes;
+    if (a->pf.fess) {
+        push_fess_state st = push_fess_state_of(a->pf.fess);
+        work += st.nodes * PUSH_FESS_WORTH + st.probe_nodes;
+    }
+    if (a->patterns) work += push_pattern_stats_of(a->patterns).sub_nodes;
+    return work;
+}
+
+/* The work of the attempt and its children. */
+static uint64_t attempt_work(const attempt *a)
+{
+    return a->earlier_work + own_work(a) + (a->child ? attempt_work(a->child) : 0);
+}
+
 /* Whether attempt a's feature-space search has gone push_options.replan positions (and as
  * many as it had made before) without a better position. */
 static bool replan_due(const attempt *a)
@@ -244,50 +281,102 @@ static bool replan_due(const attempt *a)
     return since >= (uint64_t)a->replan && since >= st.best_since;
 }
 
-/* Gives the feature-space search its share of the time: FESS_RATIO seconds for each second the
- * classic searches had (all of it once they are out of budget), and at most until `until`.
- * Returns false when the attempt is over (solved, lost or cancelled: see a->end). */
-static bool fess_turn(attempt *a, const solve_limits *lim, bool alone, double until)
+/* How the feature-space search's share ended. */
+typedef enum fess_end {
+    FESS_DONE,                    /* it had the rest of the round, or it is out of budget */
+    FESS_PAUSED,                  /* the turn ended first (the round goes on next turn) */
+    FESS_OVER                     /* the attempt is over: solved, lost or cancelled (see a->end) */
+} fess_end;
+
+/* Gives the feature-space search the rest of the round, until the clock `until`. */
+static fess_end fess_turn(attempt *a, const solve_limits *lim, double until)
 {
-    while (a->fess_time < a->classic_time * FESS_RATIO || alone) {
-        double t1 = solve_clock();
+    while (!a->fess_played || own_work(a) - a->round_start < ROUND_WORK) {
+        if (solve_clock() >= until) return FESS_PAUSED;
         push_fess_run(a->pf.fess, FESS_SLICE);
-        double t2 = solve_clock();
-        a->fess_time += t2 - t1;
+        a->fess_played = true;
         push_fess_state st = push_fess_state_of(a->pf.fess);
         if (st.solved) {
             a->fess_won = true;
             a->end = RUN_WON;
-            return false;
+            return FESS_OVER;
         }
         if (st.exhausted) {
             a->end = RUN_LOST;                         /* complete too */
-            return false;
+            return FESS_OVER;
         }
         if (st.out_of_memory || st.timed_out) {
             a->fess_running = false;
-            return true;
+            return FESS_DONE;
         }
         if (lim->cancel && *lim->cancel) {
             a->end = RUN_CANCELLED;
-            return false;
+            return FESS_OVER;
         }
         if (replan_due(a)) {
             a->replan_now = true;
             a->end = RUN_PAUSED;
-            return false;
+            return FESS_OVER;
         }
-        if (t2 >= until) return true;
     }
-    return true;
+    return FESS_DONE;
 }
 
-/* Runs the attempt's searches in turns until one solves the level, a complete one runs out of
- * positions (unsolvable), every one is out of budget, or the clock reaches `until`; the
- * backward search takes a turn after each round until its memory is full. The classic
- * searches take turns of a few expansions each; the feature-space search gets FESS_RATIO
- * seconds for each of theirs. Returns (and sets a->end) how the turn ended. */
-static run_end take_turns(attempt *a, const solve_limits *lim, double until)
+/* The round's slices of the classic searches (a few expansions each) and of the backward search;
+ * then the feature-space search's share is due. RUN_PAUSED, or (a->end set) how the attempt
+ * ended. */
+static run_end classic_round(attempt *a)
+{
+    portfolio *pf = &a->pf;
+    push_search *s = pf->s;
+    push_search_config *cfg = pf->cfg;
+    int nsearch = pf->nsearch;
+    a->round_start = own_work(a);
+    a->rounds++;
+    a->fess_played = false;
+    int running = 0;
+    for (int i = 0; i < nsearch; i++) {
+        push_search *si = &s[i];
+        if (si->out_of_memory || si->timed_out) continue;
+        if (!si->solution) push_search_run(si, a->slice[i]);
+        if (si->solution) {
+            a->won = si;
+            return a->end = RUN_WON;
+        }
+        if (si->exhausted && si->use_rooms) {
+            /* The macros' filling order may be the wrong one: go on without them. */
+            uint64_t nodes = si->nodes;
+            push_search_free(si);
+            cfg[i].rooms = false;
+            if (!push_search_init(si, &a->b, &cfg[i])) {
+                si->out_of_memory = true;
+                continue;
+            }
+            si->nodes = nodes;
+            if (!push_search_start(si)) return a->end = RUN_LOST;
+        } else if (si->exhausted) {
+            return a->end = RUN_LOST;              /* a complete search found nothing */
+        }
+        running++;
+    }
+    if (pf->meet && !push_meet_done(pf->meet)) {
+        push_meet_run(pf->meet, MEET_SLICE);
+        if (push_meet_start(pf->meet)) {
+            a->meet_won = true;
+            return a->end = RUN_WON;
+        }
+    }
+    a->classic_running = running;
+    a->fess_due = true;
+    return RUN_PAUSED;
+}
+
+/* Runs rounds of the attempt's searches until one solves the level, a complete one runs out of
+ * positions (unsolvable), every one is out of budget, or a round ends with `one_round` or the
+ * clock at `until`. The backward search has its slice each round until its memory is full. A
+ * turn that ends inside a round goes on there next time, so where the turns end does not
+ * change what the searches do. Returns (and sets a->end) how the turn ended. */
+static run_end take_turns(attempt *a, const solve_limits *lim, double until, bool one_round)
 {
     portfolio *pf = &a->pf;
     push_search *s = pf->s;
@@ -305,51 +394,19 @@ static run_end take_turns(attempt *a, const solve_limits *lim, double until)
     }
     for (;;) {
         if (lim->cancel && *lim->cancel) return a->end = RUN_CANCELLED;
-        double turn = solve_clock();
-        int running = 0;
-        for (int i = 0; i < nsearch; i++) {
-            push_search *si = &s[i];
-            if (si->out_of_memory || si->timed_out) continue;
-            if (!si->solution) push_search_run(si, a->slice[i]);
-            if (si->solution) {
-                a->won = si;
-                return a->end = RUN_WON;
-            }
-            if (si->exhausted && si->use_rooms) {
-                /* The macros' filling order may be the wrong one: go on without them. */
-                uint64_t nodes = si->nodes;
-                push_search_free(si);
-                cfg[i].rooms = false;
-                if (!push_search_init(si, &a->b, &cfg[i])) {
-                    si->out_of_memory = true;
-                    continue;
-                }
-                si->nodes = nodes;
-                if (!push_search_start(si)) return a->end = RUN_LOST;
-            } else if (si->exhausted) {
-                return a->end = RUN_LOST;              /* a complete search found nothing */
-            }
-            running++;
-        }
-        if (pf->meet && !push_meet_done(pf->meet)) {
-            push_meet_run(pf->meet, MEET_SLICE);
-            if (push_meet_start(pf->meet)) {
-                a->meet_won = true;
-                return a->end = RUN_WON;
-            }
-        }
-        double now = solve_clock();
-        a->classic_time += now - turn;
+        if (!a->fess_due && classic_round(a) != RUN_PAUSED) return a->end;
         if (a->fess_running) {
             if (!a->fess_started) {
                 a->fess_started = true;
-                a->classic_time = 0;
                 if (!push_fess_start(pf->fess)) return a->end = RUN_LOST;   /* lost at the start */
             }
-            if (!fess_turn(a, lim, running == 0, until)) return a->end;
+            fess_end end = a->rounds > 1 ? fess_turn(a, lim, until) : FESS_DONE;
+            if (end == FESS_OVER) return a->end;
+            if (end == FESS_PAUSED) return RUN_PAUSED;
         }
-        if (running == 0 && !a->fess_running) return a->end = RUN_OVER;
-        if (solve_clock() >= until) return RUN_PAUSED;
+        a->fess_due = false;
+        if (a->classic_running == 0 && !a->fess_running) return a->end = RUN_OVER;
+        if (one_round || solve_clock() >= until) return RUN_PAUSED;
     }
 }
 
@@ -516,6 +573,7 @@ static void drop_child(attempt *a)
     if (!parent->child) return;
     a->earlier_bytes = attempt_bytes(a);
     parent->earlier_nodes += attempt_nodes(parent->child);
+    parent->earlier_work += attempt_work(parent->child);
     attempt_free(parent->child);
     free(parent->child);
     parent->child = NULL;
@@ -605,15 +663,17 @@ static solve_status attempt_write(attempt *a, const state *start, solve_result *
     return SOLVE_SOLVED;
 }
 
-/* The next attempt to run: the first alone for its first SOLO_SECONDS, then whichever of the
- * started ones still running has had the least time; -1 when none is left. */
-static int next_attempt(const attempt *a, int count, double elapsed)
+/* The next attempt to run: the first alone for its first SOLO_WORK, then whichever of the ones
+ * still running has done the least work; -1 when none is left. */
+static int next_attempt(const attempt *a, int count)
 {
     int pick = -1;
+    uint64_t least = 0;
     for (int i = 0; i < count; i++) {
         if (a[i].end != RUN_PAUSED) continue;
-        if (i > 0 && elapsed < SOLO_SECONDS && a[0].end == RUN_PAUSED) break;
-        if (pick < 0 || a[i].used < a[pick].used) pick = i;
+        uint64_t work = attempt_work(&a[i]);
+        if (i > 0 && attempt_work(&a[0]) < SOLO_WORK && a[0].end == RUN_PAUSED) break;
+        if (pick < 0 || work < least) pick = i, least = work;
     }
     return pick;
 }
@@ -660,7 +720,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     int won = -1;
     for (;;) {
         double now = solve_clock();
-        int i = next_attempt(a, count, now - t0);
+        int i = next_attempt(a, count);
         if (i < 0 || (deadline > 0 && now >= deadline)) break;
         if (!a[i].set_up &&
             !attempt_set_up(&a[i], start, &lim, &o, total / (size_t)count, pairs, t0, &st, out->message, sizeof out->message)) {
@@ -671,10 +731,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             continue;
         }
         attempt *run = active(&a[i]);
-        double until = solve_clock() + (count > 1 ? TURN_SECONDS : PROGRESS_SECONDS);
+        /* Several attempts take turns of a round; a lone one's turns end by the clock, for the
+         * progress reports (a turn goes on where the last one stopped, so that changes nothing). */
+        double until = count > 1 ? HUGE_VAL : solve_clock() + PROGRESS_SECONDS;
         if (deadline > 0 && until > deadline) until = deadline;
-        run_end end = take_turns(run, &lim, until);
-        a[i].used += solve_clock() - now;
+        run_end end = take_turns(run, &lim, until, count > 1);
         if (end == RUN_WON) {
             won = i;
             break;
