@@ -28,8 +28,8 @@ enum {
 };
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
-enum { MEET_SLICE = 8 };          /* backward expansions per turn */
-enum { FESS_SLICE = 4 };          /* moves the feature-space search plays per turn */
+enum { MEET_SLICE = 8 };          /* backward expansions per round */
+enum { FESS_SLICE = 4 };          /* moves the feature-space search plays between looks at the work */
 enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
 /* The searches of an attempt take turns in rounds, and the attempts take turns round by round;
  * both go by the work the searches have done, not by the clock, so that a solve goes the same
