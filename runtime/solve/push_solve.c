@@ -667,12 +667,12 @@ static solve_status attempt_write(attempt *a, const state *start, solve_result *
  * still running has done the least work; -1 when none is left. */
 static int next_attempt(const attempt *a, int count)
 {
+    if (a[0].end == RUN_PAUSED && attempt_work(&a[0]) < SOLO_WORK) return 0;
     int pick = -1;
     uint64_t least = 0;
     for (int i = 0; i < count; i++) {
         if (a[i].end != RUN_PAUSED) continue;
         uint64_t work = attempt_work(&a[i]);
-        if (i > 0 && attempt_work(&a[0]) < SOLO_WORK && a[0].end == RUN_PAUSED) break;
         if (pick < 0 || work < least) pick = i, least = work;
     }
     return pick;
