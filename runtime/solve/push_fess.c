@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/push_components.h"
 #include "solve/push_deadsets.h"
 #include "solve/push_features.h"
 #include "solve/push_meet.h"
@@ -137,6 +138,7 @@ struct push_fess {
     push_fixed_cache fixed;
     push_walker walker;
     uint32_t *reach, *child_reach, *mark, stamp;
+    push_components comp;         /* the components of the position being settled */
     int32_t *queue;
     uint64_t *zbox, *zplayer;
     uint8_t *wall;                /* n: the other boxes, while one box's moves are found */
@@ -305,23 +307,31 @@ static int blocked_links(push_fess *f)
 
 static inline uint8_t clamp8(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
-/* The features of the position in f->pos (player region: reach == stamp), h its bound. */
-static fess_score features(push_fess *f, const uint32_t *reach, uint32_t stamp, int h)
+/* The features of the position in f->pos, h its bound, closed the floor regions the player
+ * cannot reach. */
+static fess_score features(push_fess *f, int closed, int h)
 {
     fess_score s;
     int in_order = push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL);
     s.pack = clamp8(f->cfg.opt.free_order ? push_features_packed(f->feat, &f->pos, in_order) : in_order);
     s.oop = f->cfg.opt.out_of_plan ? clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix)) : 0;
     s.hot = f->cfg.opt.hotspots ? clamp8(push_features_hotspots(f->feat, &f->pos)) : 0;
-    s.conn = clamp8(closed_regions(f, reach, stamp));
+    s.conn = clamp8(closed);
     s.room = clamp8(blocked_links(f));
     s.h = (uint16_t)(h < 0xFFFF ? h : 0xFFFF);
     return s;
 }
 
-/* Whether, after the box from `moved` went elsewhere, the player (now reach == now) can push
+/* Whether the player walks to cell c in the child being looked at: by f->comp, or when that
+ * could not tell, where child_reach == stamp. */
+static inline bool child_has(const push_fess *f, bool quick, uint32_t stamp, int c)
+{
+    return quick ? push_components_has(&f->comp, f->pos.occ, c) : f->child_reach[c] == stamp;
+}
+
+/* Whether, after the box from `moved` went elsewhere, the player (now: child_has) can push
  * some other box in a way it could not before (then: was == then). */
-static bool opens_pushes(push_fess *f, int moved, const uint32_t *then_reach, uint32_t then, uint32_t now)
+static bool opens_pushes(push_fess *f, int moved, const uint32_t *then_reach, uint32_t then, bool quick, uint32_t now)
 {
     const push_board *b = f->b;
     for (int i = 0; i < b->nboxes; i++) {
@@ -329,7 +339,7 @@ static bool opens_pushes(push_fess *f, int moved, const uint32_t *then_reach, ui
         if (c == moved) continue;
         for (int d = 0; d < b->ndirs; d++) {
             int s = push_step(b, c, d), t = push_step(b, c, b->opp[d]);
-            if (s < 0 || t < 0 || f->child_reach[s] != now || then_reach[s] == then) continue;
+            if (s < 0 || t < 0 || then_reach[s] == then || !child_has(f, quick, now, s)) continue;
             if (f->pos.occ[t] == PUSH_NO_BOX && !b->dead[b->box_class[i] * b->n + t]) return true;
         }
     }
@@ -414,8 +424,15 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, const par
     const push_board *b = f->b;
     int from = f->pos.box[i], k = b->box_class[i];
     int j = push_pos_move(&f->pos, b, i, to);
-    uint32_t stamp = next_stamp(f);
-    int norm = push_reach(b, f->pos.occ, side, f->child_reach, stamp, f->queue);
+    /* The player's region: from the parent's components (push_components.c), or by a flood
+     * when they cannot tell (then the closed regions are counted when needed). */
+    uint32_t stamp = 0;
+    int norm, closed = -1;
+    bool quick = push_components_child(&f->comp, f->pos.occ, from, to, side, &closed, &norm);
+    if (!quick) {
+        stamp = next_stamp(f);
+        norm = push_reach(b, f->pos.occ, side, f->child_reach, stamp, f->queue);
+    }
     uint64_t hash = pv->hash ^ f->zbox[k * b->n + from] ^ f->zbox[k * b->n + to] ^ f->zplayer[norm];
     bool keep = push_table_find(&f->tt, hash, f->pos.box, norm) == 0;
     /* A position the backward search reached: the rest of the way is known. */
@@ -450,8 +467,9 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, const par
         m->weight = 1;
         m->flags = 0;
         if (push_features_reversible(f->feat, from, to, side)) m->flags |= MOVE_REVERSIBLE;
-        if (opens_pushes(f, to, pv->reach, pv->stamp, stamp)) m->flags |= MOVE_OPENS;
-        fess_score sc = features(f, f->child_reach, stamp, h);
+        if (opens_pushes(f, to, pv->reach, pv->stamp, quick, stamp)) m->flags |= MOVE_OPENS;
+        if (!quick) closed = closed_regions(f, f->child_reach, stamp);
+        fess_score sc = features(f, closed, h);
         m->rank = rank_of(&sc);
         if (sc.pack == b->ngoals) m->flags |= MOVE_SOLVES, *solved = true;
     }
@@ -766,6 +784,7 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
         f->corral_pushes = -1;
     }
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 1;
+    push_components_find(&f->comp, f->pos.occ);
     bool ok = true;
     for (int i = 0; i < b->nboxes && ok && !solved; i++) ok = box_moves(f, i, &pv, &count, &solved);
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 0;
@@ -1002,7 +1021,7 @@ bool push_fess_start(push_fess *f)
     }
     int spread = 0;
     for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
-    fess_score sc = features(f, f->reach, stamp, spread);
+    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread);
     f->best_rank = UINT64_MAX;
     f->best_packed = sc.pack;
     f->best_id = id;
@@ -1113,6 +1132,7 @@ void push_fess_free(push_fess *f)
     push_walker_free(&f->walker);
     for (int i = 0; i < f->ncells; i++) free(f->cells[i].heap);
     free(f->cells), free(f->cell_slot), free(f->info), free(f->moves), free(f->scratch);
+    push_components_free(&f->comp);
     free(f->reach), free(f->child_reach), free(f->mark), free(f->queue), free(f->zbox), free(f->zplayer);
     free(f->wall), free(f->side), free(f->seen), free(f->bfs), free(f->bfs_depth);
     free(f->frozen), free(f->frozen_mark), free(f->link_of), free(f->link_seen);
@@ -1158,6 +1178,7 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
         !f->cell_slot || push_pos_init(&f->pos, b) != 0 || push_freeze_init(&f->frz, b) != 0 ||
         push_matcher_init(&f->mat, b->nboxes, b->ngoals) != 0 || push_corral_init(&f->corral, b) != 0 ||
         push_walker_init(&f->walker, b) != 0 || push_fixed_init(&f->fixed, b, walled) != 0 ||
+        push_components_init(&f->comp, b) != 0 ||
         push_table_init(&f->tt, b->nboxes, 1u << 14, &f->mem) != 0 || find_links(f) != 0) {
         push_fess_free(f);
         return NULL;

@@ -30,7 +30,9 @@ static bool fixture_load(fixture *f, const ruleset *r, const char *text)
     }
     f->ok = state_init(&f->st, &f->set.levels[0], r) == 0;
     char msg[160];
-    f->board = f->ok && push_board_init(&f->b, &f->st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&f->b) == 0;
+    int rc = f->ok ? push_board_init(&f->b, &f->st, msg, sizeof msg) : PUSH_BOARD_ERROR;
+    f->board = rc == PUSH_BOARD_OK && push_board_analyse(&f->b) == 0;
+    if (rc != PUSH_BOARD_ERROR && !f->board) push_board_free(&f->b);   /* a stuck box: built all the same */
     return f->board;
 }
 
