@@ -53,6 +53,7 @@ void push_components_free(push_components *pc)
 
 void push_components_find(push_components *pc, const uint8_t *occ)
 {
+    if (!pc->square) return;                        /* push_components_child floods there */
     const push_board *b = pc->b;
     int n = b->n, nd = b->ndirs, count = 0;
     for (int c = 0; c < n; c++) pc->label[c] = occ[c] == PUSH_NO_BOX ? -2 : -1;

@@ -43,7 +43,8 @@ typedef struct push_components {
 int push_components_init(push_components *pc, const push_board *b);   /* 0, or -1 out of memory */
 void push_components_free(push_components *pc);
 
-/* Labels the components of the floor with boxes where occ has them (the parent position). */
+/* Labels the components of the floor with boxes where occ has them (the parent position);
+ * nothing on a board that is not square. */
 void push_components_find(push_components *pc, const uint8_t *occ);
 
 /* The child made from the parent by moving the box on `from` to `to` (occ is the child's),

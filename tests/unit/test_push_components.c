@@ -22,16 +22,16 @@
 static ruleset sokoban;
 
 /* A board with the components of a position and the flood's scratch. */
-typedef struct bench_board {
+typedef struct labelled_board {
     fixture f;
     push_components pc;
     push_pos p;
     uint32_t *reach, *mark, stamp;
     int32_t *queue;
     bool ok;
-} bench_board;
+} labelled_board;
 
-static bool open_board(bench_board *x, const char *text, int turn)
+static bool open_board(labelled_board *x, const char *text, int turn)
 {
     memset(x, 0, sizeof *x);
     if (!fixture_load(&x->f, &sokoban, text)) return false;
@@ -54,7 +54,7 @@ static bool open_board(bench_board *x, const char *text, int turn)
     return x->ok;
 }
 
-static void close_board(bench_board *x)
+static void close_board(labelled_board *x)
 {
     if (x->ok) {
         push_components_free(&x->pc);
@@ -64,10 +64,10 @@ static void close_board(bench_board *x)
     fixture_free(&x->f);
 }
 
-static int cell_at(const bench_board *x, int gx, int gy) { return x->f.b.index[gy * x->f.st.g->w + gx]; }
+static int cell_at(const labelled_board *x, int gx, int gy) { return x->f.b.index[gy * x->f.st.g->w + gx]; }
 
 /* Loads boxes on cells[] (count of them, compact) into x->p, sorted as a node holds them. */
-static void load(bench_board *x, const int *cells, int count)
+static void load(labelled_board *x, const int *cells, int count)
 {
     uint16_t box[PUSH_MAX_BOXES];
     for (int i = 0; i < count; i++) box[i] = (uint16_t)cells[i];
@@ -81,7 +81,7 @@ static void load(bench_board *x, const int *cells, int count)
 
 /* The flood's answer for the position in x->p, the player on `side`: the player's smallest
  * cell, and in *closed the floor regions it cannot reach (x->reach == x->stamp: its region). */
-static int flood(bench_board *x, int side, int *closed)
+static int flood(labelled_board *x, int side, int *closed)
 {
     const push_board *b = &x->f.b;
     int norm = push_reach(b, x->p.occ, side, x->reach, ++x->stamp, x->queue);
@@ -98,7 +98,7 @@ static int flood(bench_board *x, int side, int *closed)
 /* Moves the box on `from` to `to` in x->p (the parent's components labelled first) and
  * compares the lookups with the flood, the player on `side`. Returns 1 when the lookups
  * answered, 0 when they said to flood; the box goes back. */
-static int compare(bench_board *x, int from, int to, int side, int *wrong)
+static int compare(labelled_board *x, int from, int to, int side, int *wrong)
 {
     const push_board *b = &x->f.b;
     push_components_find(&x->pc, x->p.occ);
@@ -122,7 +122,7 @@ static int compare(bench_board *x, int from, int to, int side, int *wrong)
 
 /* The player's region after the box on `from` went to `to`, the player on `side`, by the
  * lookups: *closed and *norm, and whether it holds each of the cells in probe[] (count). */
-static bool child(bench_board *x, int from, int to, int side, int *closed, bool *has, const int *probe, int count)
+static bool child(labelled_board *x, int from, int to, int side, int *closed, bool *has, const int *probe, int count)
 {
     push_components_find(&x->pc, x->p.occ);
     int slot = push_pos_move(&x->p, &x->f.b, x->p.occ[from], to);
@@ -151,7 +151,7 @@ static void test_hand_made(void)
         "##############\n",
     };
     for (int loop = 0; loop < 2; loop++) {
-        bench_board x;
+        labelled_board x;
         if (!open_board(&x, boards[loop], 0)) {
             close_board(&x);
             continue;
@@ -229,7 +229,7 @@ static void test_random(void)
     for (int round = 0; round < 80; round++) {
         int w = 6 + rand_r(&seed) % 12, h = 5 + rand_r(&seed) % 10, boxes = 2 + rand_r(&seed) % 6;
         if (!random_level(text, w, h, boxes, &seed)) continue;
-        bench_board x;
+        labelled_board x;
         if (open_board(&x, text, round % 8)) {
             const push_board *b = &x.f.b;
             boards++;
