@@ -1,195 +1,113 @@
 /* push_components.c: floor components of a position, and of its children by lookups (see
  * push_components.h).
  *
- * Why the lookups are right. Say the box left `from` for `to`; take `from` as a wall first.
- * Walled up, `to` can only cut its own component, and each piece holds a free neighbour of
- * `to`. Neighbours on one unbroken run of free cells around `to` (the eight cells round it,
- * each next to the one after it) stay together, so one run means one piece. With more runs,
- * floods from each run, side by side, join the runs whose floods meet; a flood that runs out
- * has found a whole piece, and once all but one have, the last piece is the rest of the
- * component (it keeps the label, and its smallest cell is the component's unless a whole
- * piece took that). The other components are untouched. Then freeing `from` merges it with
- * the components beside it. */
+ * Why the lookups are right. Say the box left `from` for `to`; take `from` as a wall first
+ * (it holds the box in the parent). Walled up, `to` can only cut its own component. In the
+ * depth-first walk of that component from its smallest cell (the root), each subtree hanging
+ * from `to` whose low link does not reach above `to` has no edge out of itself but through
+ * `to`, so it is a piece on its own; every other subtree has an edge to a cell walked before
+ * `to` and stays joined to the rest (the root's side). When `to` is the root, every subtree
+ * hanging from it is a piece and nothing is left on the root's side. A piece's cells are the
+ * ones whose walk order lies in its subtree's range, and its smallest cell is the subtree's;
+ * the rest keeps the label and the root. The other components are untouched. Then freeing
+ * `from` merges it with the components beside it. */
 #include "solve/push_components.h"
 
 #include <stdlib.h>
 
 int push_components_init(push_components *pc, const push_board *b)
 {
-    int n = b->n;
+    size_t n = (size_t)b->n + 1;
     pc->b = b;
     pc->square = b->topo == TOPO_SQUARE && b->ndirs == 4;
     pc->count = 0;
-    pc->label = malloc(sizeof *pc->label * ((size_t)n + 1));
-    pc->least = malloc(sizeof *pc->least * ((size_t)n + 1));
-    pc->second = malloc(sizeof *pc->second * ((size_t)n + 1));
-    pc->queue = malloc(sizeof *pc->queue * (4 * (size_t)n + 1));
-    pc->mark = calloc((size_t)n + 1, sizeof *pc->mark);
-    pc->piece = malloc((size_t)n + 1);
-    pc->stamp = 0;
-    pc->split = false;
-    if (!pc->label || !pc->least || !pc->second || !pc->queue || !pc->mark || !pc->piece) {
+    pc->cut = -1;
+    pc->npieces = 0;
+    pc->label = malloc(sizeof *pc->label * n);
+    pc->least = malloc(sizeof *pc->least * n);
+    pc->order = malloc(sizeof *pc->order * n);
+    pc->low = malloc(sizeof *pc->low * n);
+    pc->last = malloc(sizeof *pc->last * n);
+    pc->submin = malloc(sizeof *pc->submin * n);
+    pc->up = malloc(sizeof *pc->up * n);
+    pc->stack = malloc(sizeof *pc->stack * n);
+    pc->dir = malloc(n);
+    if (!pc->label || !pc->least || !pc->order || !pc->low || !pc->last || !pc->submin || !pc->up || !pc->stack ||
+        !pc->dir) {
         push_components_free(pc);
         return -1;
-    }
-    if (pc->square) {
-        /* 0, then one at right angles to it, then their opposites: each next to the one before. */
-        pc->ring[0] = 0;
-        pc->ring[1] = b->opp[0] == 1 ? 2 : 1;
-        pc->ring[2] = b->opp[0];
-        pc->ring[3] = b->opp[pc->ring[1]];
     }
     return 0;
 }
 
 void push_components_free(push_components *pc)
 {
-    free(pc->label), free(pc->least), free(pc->second), free(pc->queue);
-    free(pc->mark), free(pc->piece);
-    pc->label = pc->least = pc->second = pc->queue = NULL;
-    pc->mark = NULL;
-    pc->piece = NULL;
+    free(pc->label), free(pc->least), free(pc->order), free(pc->low), free(pc->last);
+    free(pc->submin), free(pc->up), free(pc->stack), free(pc->dir);
+    pc->label = pc->least = pc->order = pc->low = pc->last = pc->submin = pc->up = pc->stack = NULL;
+    pc->dir = NULL;
 }
 
 void push_components_find(push_components *pc, const uint8_t *occ)
 {
     if (!pc->square) return;                        /* push_components_child floods there */
     const push_board *b = pc->b;
-    int n = b->n, nd = b->ndirs, count = 0;
-    for (int c = 0; c < n; c++) pc->label[c] = occ[c] == PUSH_NO_BOX ? -2 : -1;
-    for (int c = 0; c < n; c++) {
-        if (pc->label[c] != -2) continue;
-        /* c is the smallest cell of a new component: cells below it are labelled already. */
-        int head = 0, tail = 0, second = n;
-        pc->label[c] = count;
-        pc->queue[tail++] = c;
-        while (head < tail) {
-            const int32_t *nc = b->nbr + pc->queue[head++] * nd;
-            for (int d = 0; d < nd; d++) {
-                int m = nc[d];
-                if (m < 0 || pc->label[m] != -2) continue;
-                pc->label[m] = count;
-                pc->queue[tail++] = m;
-                if (m < second) second = m;
+    int n = b->n, nd = b->ndirs, count = 0, next = 0;
+    int32_t *label = pc->label, *order = pc->order, *low = pc->low, *submin = pc->submin, *up = pc->up;
+    for (int c = 0; c < n; c++) label[c] = occ[c] == PUSH_NO_BOX ? -2 : -1;
+    for (int root = 0; root < n; root++) {
+        if (label[root] != -2) continue;
+        /* root is the smallest cell of a new component: cells below it are labelled already. */
+        int sp = 0;
+        label[root] = count, order[root] = low[root] = next++, submin[root] = root, up[root] = -1;
+        pc->dir[root] = 0;
+        pc->stack[sp++] = root;
+        while (sp > 0) {
+            int v = pc->stack[sp - 1];
+            if (pc->dir[v] < nd) {
+                int m = b->nbr[v * nd + pc->dir[v]++];
+                if (m < 0 || label[m] == -1) continue;
+                if (label[m] == -2) {
+                    label[m] = count, order[m] = low[m] = next++, submin[m] = m, up[m] = v;
+                    pc->dir[m] = 0;
+                    pc->stack[sp++] = m;
+                } else if (m != up[v] && order[m] < low[v]) {
+                    low[v] = order[m];
+                }
+                continue;
+            }
+            pc->last[v] = next - 1;                 /* v's subtree is done */
+            if (--sp > 0) {
+                int p = pc->stack[sp - 1];
+                if (low[v] < low[p]) low[p] = low[v];
+                if (submin[v] < submin[p]) submin[p] = submin[v];
             }
         }
-        pc->least[count] = c;
-        pc->second[count] = second;
-        count++;
+        pc->least[count++] = root;
     }
     pc->count = count;
 }
 
 static inline bool is_free(const uint8_t *occ, int c) { return c >= 0 && occ[c] == PUSH_NO_BOX; }
 
-/* The cell diagonal to c between directions d and e (-1 when both its neighbours that way are
- * walls, since then it joins nothing around c). */
-static int diagonal(const push_board *b, int c, int d, int e)
-{
-    int x = push_step(b, c, d);
-    if (x >= 0) return push_step(b, x, e);
-    x = push_step(b, c, e);
-    return x >= 0 ? push_step(b, x, d) : -1;
-}
-
-/* The runs of free cells around `to` (in occ, where it holds a box; the cell `from` counted as
- * a wall) that hold a neighbour of it: one of those neighbours per run into first[]; returns
- * how many. */
-static int runs_around(const push_components *pc, const uint8_t *occ, int from, int to, int32_t *first)
+/* The pieces the box on `to` cuts its component into, other than the rest on the root's
+ * side: the subtrees hanging from `to` that reach nothing walked before it. */
+static void cut(push_components *pc, int to)
 {
     const push_board *b = pc->b;
-    bool ring[8];
-    int cell[8], gap = -1;
-    for (int i = 0; i < 4; i++) {
-        int d = pc->ring[i], e = pc->ring[(i + 1) & 3];
-        cell[2 * i] = push_step(b, to, d);
-        cell[2 * i + 1] = -1;
-        ring[2 * i] = cell[2 * i] != from && is_free(occ, cell[2 * i]);
-        int g = diagonal(b, to, d, e);
-        ring[2 * i + 1] = g != from && is_free(occ, g);
-        if (!ring[2 * i]) gap = 2 * i;
-        else if (!ring[2 * i + 1]) gap = 2 * i + 1;
+    int a = pc->label[to];
+    bool root = pc->least[a] == to;
+    pc->npieces = 0;
+    for (int d = 0; d < b->ndirs; d++) {
+        int m = push_step(b, to, d);
+        if (m < 0 || pc->label[m] != a || pc->up[m] != to) continue;
+        if (!root && pc->low[m] < pc->order[to]) continue;
+        int i = pc->npieces++;
+        pc->piece_first[i] = pc->order[m];
+        pc->piece_last[i] = pc->last[m];
+        pc->piece_least[i] = pc->submin[m];
     }
-    if (gap < 0) {                                  /* free all round */
-        first[0] = cell[0];
-        return 1;
-    }
-    int runs = 0;
-    bool counted = false;
-    for (int k = 1; k <= 8; k++) {
-        int i = (gap + k) & 7;
-        if (!ring[i]) counted = false;
-        else if (cell[i] >= 0 && !counted) counted = true, first[runs++] = cell[i];
-    }
-    return runs;
-}
-
-static int group_of(const push_components *pc, int i)
-{
-    while (pc->group[i] != i) i = pc->group[i];
-    return i;
-}
-
-/* The box on `to` leaves its component's other cells (label a, the cell `from` a wall) in the
- * runs around it starting on first[0 .. runs): floods from each, side by side, until they
- * have all met (one piece) or all but one ran out (the pieces are known: the ones that ran
- * out are whole, the last is the rest). Returns the pieces, with the smallest cell of each
- * whole one in least[its group]. */
-static int cut(push_components *pc, int a, int to, const int32_t *first, int runs, int32_t *least)
-{
-    const push_board *b = pc->b;
-    int n = b->n, nd = b->ndirs;
-    int head[4], tail[4], going[4];    /* going: per group, its floods not run out */
-    int32_t low[4];                    /* per flood, the smallest cell it reached */
-    if (++pc->stamp == 0) {
-        for (int c = 0; c < n; c++) pc->mark[c] = 0;
-        pc->stamp = 1;
-    }
-    for (int i = 0; i < runs; i++) {
-        head[i] = 0, tail[i] = 1;
-        pc->queue[(size_t)i * (size_t)n] = first[i];
-        pc->mark[first[i]] = pc->stamp;
-        pc->piece[first[i]] = (int8_t)i;
-        pc->group[i] = i;
-        going[i] = 1;
-        low[i] = first[i];
-    }
-    int groups = runs, open = runs;   /* open: groups with a flood going */
-    while (groups > 1 && open > 1) {
-        for (int i = 0; i < runs && groups > 1 && open > 1; i++) {
-            if (head[i] == tail[i]) continue;
-            int32_t *q = pc->queue + (size_t)i * (size_t)n;
-            const int32_t *nc = b->nbr + q[head[i]++] * nd;
-            for (int d = 0; d < nd; d++) {
-                int m = nc[d];
-                if (m < 0 || m == to || pc->label[m] != a) continue;   /* boxes are labelled -1 */
-                if (pc->mark[m] != pc->stamp) {
-                    pc->mark[m] = pc->stamp;
-                    pc->piece[m] = (int8_t)i;
-                    q[tail[i]++] = m;
-                    if (m < low[i]) low[i] = m;
-                    continue;
-                }
-                int g = group_of(pc, i), h = group_of(pc, pc->piece[m]);
-                if (g == h) continue;
-                int lo = g < h ? g : h, hi = g < h ? h : g;
-                pc->group[hi] = lo;
-                if (going[lo] && going[hi]) open--;
-                going[lo] += going[hi];
-                groups--;
-            }
-            if (head[i] == tail[i] && --going[group_of(pc, i)] == 0) open--;
-        }
-    }
-    for (int i = 0; i < runs; i++) pc->group[i] = group_of(pc, i);
-    for (int i = 0; i < runs; i++) pc->whole[i] = false, least[i] = b->n;
-    for (int i = 0; i < runs; i++) {
-        int g = pc->group[i];
-        if (low[i] < least[g]) least[g] = low[i];
-    }
-    for (int i = 0; i < runs; i++)
-        if (pc->group[i] == i) pc->whole[i] = going[i] == 0;
-    return groups;
+    pc->cut = pc->npieces ? a : -1;
 }
 
 bool push_components_child(push_components *pc, const uint8_t *occ, int from, int to, int side, int *closed,
@@ -198,20 +116,12 @@ bool push_components_child(push_components *pc, const uint8_t *occ, int from, in
     if (!pc->square || from == to) return false;   /* back where it was, the player elsewhere */
     const push_board *b = pc->b;
     int a = pc->label[to];
-    int32_t first[4], least[4];
-    int runs = runs_around(pc, occ, from, to, first);
-    int pieces = runs;
-    pc->split = false;
-    if (runs > 1) {
-        pieces = cut(pc, a, to, first, runs, least);
-        pc->split = pieces > 1;
-    }
-    /* The smallest cell of what is left labelled a, or -1 when it is not known. */
-    int rest = pc->least[a] != to ? pc->least[a] : pc->second[a];
-    if (rest >= b->n) rest = -1;
-    if (pc->split && rest >= 0 && push_components_of(pc, rest) != a) rest = -1;
+    cut(pc, to);
+    /* The component's cells apart from `to`: the pieces, and the rest when `to` was not the
+     * root (the root is then the rest's smallest cell). */
+    int pieces = pc->npieces + (pc->least[a] != to);
     int nm = 0;
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < b->ndirs; d++) {
         int m = push_step(b, from, d);
         if (!is_free(occ, m)) continue;
         int l = push_components_of(pc, m);
@@ -226,11 +136,8 @@ bool push_components_child(push_components *pc, const uint8_t *occ, int from, in
     for (int i = 0; i < nm && !pc->merged; i++) pc->merged = pc->merge[i] == pc->own;
     int best = pc->merged ? from : b->n;
     for (int i = 0; i < (pc->merged ? nm : 1); i++) {
-        int l = pc->merged ? pc->merge[i] : pc->own, c;
-        if (l >= pc->count) c = least[l - pc->count];
-        else if (l == a) c = rest;
-        else c = pc->least[l];
-        if (c < 0) return false;
+        int l = pc->merged ? pc->merge[i] : pc->own;
+        int c = l >= pc->count ? pc->piece_least[l - pc->count] : pc->least[l];
         if (c < best) best = c;
     }
     *closed = count - 1;

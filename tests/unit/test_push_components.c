@@ -5,7 +5,9 @@
  * cell. Then random boards, random positions and random relocations, in every
  * orientation a board can be numbered in: the lookups must agree with the flood on the
  * player's smallest cell, on the regions shut off, and on every cell of the player's region,
- * or say that they cannot tell. */
+ * and answer every relocation but a box back on its own cell. The random ones must include
+ * cuts of both kinds: where the walk of the component passed the box's cell on its way, and
+ * where it began there (its smallest cell). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +97,9 @@ static int flood(labelled_board *x, int side, int *closed)
     return norm;
 }
 
+/* Relocations compare() saw cut a component: where its walk began elsewhere, and there. */
+static int cuts_inside, cuts_at_root;
+
 /* Moves the box on `from` to `to` in x->p (the parent's components labelled first) and
  * compares the lookups with the flood, the player on `side`. Returns 1 when the lookups
  * answered, 0 when they said to flood; the box goes back. */
@@ -106,6 +111,10 @@ static int compare(labelled_board *x, int from, int to, int side, int *wrong)
     int closed = -1, norm = -1, want_closed;
     bool quick = push_components_child(&x->pc, x->p.occ, from, to, side, &closed, &norm);
     int want = flood(x, side, &want_closed);
+    if (quick && x->pc.npieces > 0) {
+        if (x->pc.least[x->pc.cut] == to) cuts_at_root += x->pc.npieces > 1;
+        else cuts_inside++;
+    }
     if (quick) {
         bool same = norm == want && closed == want_closed;
         for (int c = 0; c < b->n && same; c++)
@@ -257,10 +266,12 @@ static void test_random(void)
         }
         close_board(&x);
     }
-    printf("random: %d boards, %d relocations, %d by lookups\n", boards, tried, quick);
+    printf("random: %d boards, %d relocations, %d by lookups; cuts: %d inside, %d at the walk's root\n", boards,
+           tried, quick, cuts_inside, cuts_at_root);
     CHECK(boards >= 30);
     CHECK(tried >= 3000);
-    CHECK(quick * 2 >= tried);          /* mostly by lookups, not the flood */
+    CHECK_EQ_INT(quick, tried);         /* every one by lookups (none has its box back on its own cell) */
+    CHECK(cuts_inside >= 100 && cuts_at_root >= 10);
     CHECK_EQ_INT(wrong, 0);
 }
 
