@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "solve/push_board.h"
+#include "solve/push_components.h"
 #include "solve/push_path.h"
 #include "solve/push_solve.h"
 #include "solve/push_table.h"
@@ -63,6 +64,9 @@ typedef struct push_search {
     int base_nfrozen;
     int8_t *macro;                /* directions of the pushes of the last move made */
     uint32_t *reach, *child_reach, *macro_reach, stamp;
+    push_components comp;         /* the components of the node being expanded, when it has
+                                     enough children for them to pay (see expand_marked) */
+    bool comp_ready;
     int32_t *queue;               /* 2n */
     uint64_t *zbox, *zplayer;     /* Zobrist keys: [class * n + cell], [cell] */
     int max_boxes;                /* what the arrays were sized for */

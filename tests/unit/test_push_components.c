@@ -7,7 +7,9 @@
  * player's smallest cell, on the regions shut off, and on every cell of the player's region,
  * and answer every relocation but a box back on its own cell. The random ones must include
  * cuts of both kinds: where the walk of the component passed the box's cell on its way, and
- * where it began there (its smallest cell). */
+ * where it began there (its smallest cell). Last, the classic search, which takes its
+ * children's regions from the labels where a node has many, must make the same positions as
+ * when it floods for each child. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,10 +17,12 @@
 
 #include "check.h"
 #include "push_fixture.h"
+#include "push_levels.h"
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
 #include "solve/push_components.h"
+#include "solve/push_search.h"
 #include "solve/push_solve.h"
 
 static ruleset sokoban;
@@ -275,10 +279,76 @@ static void test_random(void)
     CHECK_EQ_INT(wrong, 0);
 }
 
+/* A greedy search with the connectivity penalty (it counts the regions of every child) on the
+ * level, for at most `expansions`: with the components labelled where a node has enough
+ * children (flood false) or flooding for every child (flood true). */
+typedef struct search_run {
+    uint64_t nodes;
+    uint32_t positions, solution;
+    int best_h, labelled;
+} search_run;
+
+static bool run_search(const fixture *f, bool flood, uint64_t expansions, search_run *out)
+{
+    push_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.name = "connectivity";
+    cfg.opt = push_options_default();
+    cfg.connectivity = cfg.opt.connectivity;
+    cfg.memory = (size_t)64 << 20;
+    cfg.max_nodes = expansions;
+    push_search s;
+    bool ok = push_search_init(&s, &f->b, &cfg);
+    if (ok) {
+        if (flood) s.comp.square = false;
+        if (push_search_start(&s))
+            while (!s.solution && !s.exhausted && !s.out_of_memory && !s.timed_out) push_search_run(&s, 64);
+        out->nodes = s.nodes, out->positions = s.tt.count, out->solution = s.solution;
+        out->best_h = s.best_h, out->labelled = s.comp.count;
+    }
+    push_search_free(&s);
+    return ok;
+}
+
+/* The classic search's children take their regions from the labels where a node has many:
+ * it must make the same positions, in the same order, as when it floods for each child. */
+static void test_search_same(void)
+{
+    unsigned seed = 4122026;
+    char text[24 * 25 + 1];
+    int boards = 0, labelled = 0;
+    for (int round = 0; round < 24; round++) {
+        const char *source = text;
+        if (round == 0) source = PUSH_LEVEL_DEEP_FIRST;
+        else if (!random_level(text, 10 + rand_r(&seed) % 10, 8 + rand_r(&seed) % 8, 3 + rand_r(&seed) % 5, &seed))
+            continue;
+        fixture f;
+        if (!fixture_load(&f, &sokoban, source)) {
+            fixture_free(&f);
+            continue;
+        }
+        search_run a, b;
+        if (run_search(&f, false, 2000, &a) && run_search(&f, true, 2000, &b)) {
+            boards++;
+            labelled += a.labelled > 0;
+            CHECK_EQ_INT((int)a.nodes, (int)b.nodes);
+            CHECK_EQ_INT((int)a.positions, (int)b.positions);
+            CHECK_EQ_INT((int)a.solution, (int)b.solution);
+            CHECK_EQ_INT(a.best_h, b.best_h);
+            CHECK_EQ_INT(b.labelled, 0);
+        }
+        fixture_free(&f);
+    }
+    printf("search: %d boards, %d with labelled nodes\n", boards, labelled);
+    CHECK(boards >= 12);
+    CHECK(labelled >= boards / 2);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
     test_hand_made();
     test_random();
+    test_search_same();
     return check_summary("test_push_components");
 }
