@@ -43,6 +43,9 @@ struct push_features {
                                      hash only misguide the score: nothing is pruned on it) */
     int nfill;
     uint8_t *full;                /* [goal] */
+    /* The position push_features_hotspots_parent last saw: per box, its cell and how many of
+     * the other boxes it is in the way of. */
+    int32_t *hot_cell, *hot_count;
     size_t bytes;
     /* scratch */
     uint8_t *wall;
@@ -228,7 +231,7 @@ void push_features_free(push_features *f)
     for (int i = 0; i < ZONE_SLOTS && f->zones; i++) free(f->zones[i].prefix), free(f->zones[i].cells);
     free(f->zones);
     push_plan_work_free(f->work);
-    free(f->fill), free(f->full);
+    free(f->fill), free(f->full), free(f->hot_cell), free(f->hot_count);
     free(f->reach), free(f->blocks), free(f->steps);
     free(f->wall), free(f->side), free(f->seen), free(f->cell_seen), free(f->queue), free(f->count);
     free(f);
@@ -255,7 +258,9 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->work = push_plan_work_new(b);
     f->fill = calloc(FILL_SLOTS, sizeof *f->fill);
     f->full = calloc((size_t)b->ngoals + 1, 1);
-    if ((want_reach && !f->reach) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
+    f->hot_cell = malloc(sizeof *f->hot_cell * ((size_t)b->nboxes + 1));
+    f->hot_count = malloc(sizeof *f->hot_count * ((size_t)b->nboxes + 1));
+    if (!f->hot_cell || !f->hot_count || (want_reach && !f->reach) || !f->steps || !f->zones || !f->wall || !f->side || !f->seen || !f->cell_seen || !f->queue ||
         !f->count || !f->work || !f->fill || !f->full) {
         push_features_free(f);
         return NULL;
@@ -266,11 +271,18 @@ push_features *push_features_new(const push_board *b, const push_plan *pl, doubl
     f->bytes = sizeof *f + sizeof *f->reach * (f->reach ? reach_words : 0) +
                sizeof *f->blocks * (f->blocks ? (size_t)n * (size_t)f->words : 0) +
                sizeof *f->steps * (size_t)b->ngoals * (size_t)n + sizeof *f->zones * ZONE_SLOTS + sides * 12 +
-               push_plan_work_bytes(b) + sizeof *f->fill * FILL_SLOTS + (size_t)b->ngoals;
+               push_plan_work_bytes(b) + sizeof *f->fill * FILL_SLOTS + (size_t)b->ngoals +
+               2 * sizeof *f->hot_cell * (size_t)b->nboxes;
     return f;
 }
 
 size_t push_features_bytes(const push_features *f) { return f ? f->bytes : 0; }
+
+/* Whether a box on y is in the way of one on x (the hotspot table has it). */
+static inline int in_way(const push_features *f, int x, int y)
+{
+    return (int)((f->blocks[(size_t)x * f->words + y / 64] >> (y % 64)) & 1);
+}
 
 bool push_features_reversible(const push_features *f, int from, int to, int player)
 {
@@ -294,13 +306,42 @@ int push_features_hotspots(const push_features *f, const push_pos *p)
         for (int j = 0; j < b->nboxes; j++) {
             int x = p->box[j];
             if (j == i || b->goal_at[x] >= 0) continue;
-            if ((f->blocks[(size_t)x * f->words + y / 64] >> (y % 64)) & 1) {
+            if (in_way(f, x, y)) {
                 count++;
                 break;
             }
         }
     }
     return count;
+}
+
+/* The table has no bit for a box on a goal, either way, nor for a box in its own way: a box
+ * is a hotspot when the boxes it is in the way of, counted, are more than none. */
+int push_features_hotspots_parent(push_features *f, const push_pos *p)
+{
+    if (!f->blocks) return 0;
+    int nb = f->b->nboxes, hot = 0;
+    for (int i = 0; i < nb; i++) {
+        int y = p->box[i], count = 0;
+        for (int j = 0; j < nb; j++) count += in_way(f, p->box[j], y);
+        f->hot_cell[i] = y;
+        f->hot_count[i] = count;
+        hot += count > 0;
+    }
+    return hot;
+}
+
+int push_features_hotspots_child(const push_features *f, int from, int to)
+{
+    if (!f->blocks) return 0;
+    int nb = f->b->nboxes, hot = 0, moved = 0;
+    for (int i = 0; i < nb; i++) {
+        int y = f->hot_cell[i];
+        if (y == from) continue;
+        hot += f->hot_count[i] - in_way(f, from, y) + in_way(f, to, y) > 0;
+        moved += in_way(f, y, to);
+    }
+    return hot + (moved > 0);
 }
 
 /* ===== out-of-plan zones ================================================================== */

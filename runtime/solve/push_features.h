@@ -35,6 +35,12 @@ bool push_features_reversible(const push_features *f, int from, int to, int play
 /* The boxes of p (off goals) that are in the way of another box off its goal. */
 int push_features_hotspots(const push_features *f, const push_pos *p);
 
+/* The same, for a position settled once and then looked at with each of its boxes moved in
+ * turn: _parent counts p's (and keeps what each box is in the way of); _child counts those
+ * of p with its box on `from` moved to `to`, in the number of boxes rather than its square. */
+int push_features_hotspots_parent(push_features *f, const push_pos *p);
+int push_features_hotspots_child(const push_features *f, int from, int to);
+
 /* The boxes of p standing in the out-of-plan zone for the plan's progress in p (prefix[a]:
  * goals of area a filled in plan order, from push_plan_prefix). */
 int push_features_out_of_plan(push_features *f, const push_pos *p, const int16_t *prefix);

@@ -308,14 +308,17 @@ static int blocked_links(push_fess *f)
 static inline uint8_t clamp8(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
 /* The features of the position in f->pos, h its bound, closed the floor regions the player
- * cannot reach. */
-static fess_score features(push_fess *f, int closed, int h)
+ * cannot reach: a child of the position being settled, its box on `from` moved to `to` (the
+ * hotspots are counted from the parent's), or from < 0 a position of its own. */
+static fess_score features(push_fess *f, int closed, int h, int from, int to)
 {
     fess_score s;
     int in_order = push_plan_prefix(f->plan, f->b, &f->pos, f->prefix, NULL);
     s.pack = clamp8(f->cfg.opt.free_order ? push_features_packed(f->feat, &f->pos, in_order) : in_order);
     s.oop = f->cfg.opt.out_of_plan ? clamp8(push_features_out_of_plan(f->feat, &f->pos, f->prefix)) : 0;
-    s.hot = f->cfg.opt.hotspots ? clamp8(push_features_hotspots(f->feat, &f->pos)) : 0;
+    s.hot = !f->cfg.opt.hotspots ? 0
+          : from >= 0           ? clamp8(push_features_hotspots_child(f->feat, from, to))
+                                : clamp8(push_features_hotspots(f->feat, &f->pos));
     s.conn = clamp8(closed);
     s.room = clamp8(blocked_links(f));
     s.h = (uint16_t)(h < 0xFFFF ? h : 0xFFFF);
@@ -469,7 +472,7 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, const par
         if (push_features_reversible(f->feat, from, to, side)) m->flags |= MOVE_REVERSIBLE;
         if (opens_pushes(f, to, pv->reach, pv->stamp, quick, stamp)) m->flags |= MOVE_OPENS;
         if (!quick) closed = closed_regions(f, f->child_reach, stamp);
-        fess_score sc = features(f, closed, h);
+        fess_score sc = features(f, closed, h, from, to);
         m->rank = rank_of(&sc);
         if (sc.pack == b->ngoals) m->flags |= MOVE_SOLVES, *solved = true;
     }
@@ -785,6 +788,7 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     }
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 1;
     push_components_find(&f->comp, f->pos.occ);
+    if (f->cfg.opt.hotspots) push_features_hotspots_parent(f->feat, &f->pos);
     bool ok = true;
     for (int i = 0; i < b->nboxes && ok && !solved; i++) ok = box_moves(f, i, &pv, &count, &solved);
     for (int i = 0; i < b->nboxes; i++) f->wall[f->pos.box[i]] = 0;
@@ -1021,7 +1025,7 @@ bool push_fess_start(push_fess *f)
     }
     int spread = 0;
     for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
-    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread);
+    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
     f->best_rank = UINT64_MAX;
     f->best_packed = sc.pack;
     f->best_id = id;

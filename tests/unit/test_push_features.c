@@ -1,6 +1,7 @@
 /* test_push_features.c: the level analysis behind the feature-space search's features, on
  * hand-made positions: a push in a one-wide corridor cannot be undone while one in the open can;
- * a box in a corridor is a hotspot for the box behind it and not the other way round; a box
+ * a box in a corridor is a hotspot for the box behind it and not the other way round (and
+ * the count worked out from a parent's, a box moved, is the count from scratch); a box
  * that filling the plan's next goal would shut off from every other goal is out of plan, and
  * none is once that goal is filled; goals filled out of plan order count as packed unless they
  * shut another goal off; the next goal and the player steps to it; and the packing
@@ -116,6 +117,62 @@ static void test_hotspots(void)
         int close[] = { 3, 1, 4, 1 };
         place(&x.f, &x.p, close, 2);
         CHECK_EQ_INT(push_features_hotspots(x.ft, &x.p), 2);
+    }
+    featured_close(&x);
+}
+
+/* The count worked out from the parent's (each of its boxes moved in turn, as the feature-space
+ * search settles a position) against the count from scratch, on random positions and moves of
+ * a board with rooms, corridors and hotspots. */
+static void test_hotspots_from_parent(void)
+{
+    featured x;
+    if (featured_open(&x,
+                      "############\n"
+                      "#@   #   ..#\n"
+                      "# $$ # $ ..#\n"
+                      "#  # # ##  #\n"
+                      "## $     $ #\n"
+                      "#  # ###   #\n"
+                      "# $  #   ..#\n"
+                      "############\n")) {
+        const push_board *b = &x.f.b;
+        unsigned seed = 1204;
+        int tried = 0, wrong = 0, hot = 0;
+        for (int round = 0; round < 300; round++) {
+            uint16_t box[PUSH_MAX_BOXES];
+            int count = 0;
+            while (count < b->nboxes) {
+                int c = rand_r(&seed) % b->n;
+                bool taken = false;
+                for (int i = 0; i < count; i++) taken |= box[i] == c;
+                if (!taken) box[count++] = (uint16_t)c;
+            }
+            for (int i = 1; i < count; i++)
+                for (int j = i; j > 0 && box[j - 1] > box[j]; j--) {
+                    uint16_t t = box[j];
+                    box[j] = box[j - 1], box[j - 1] = t;
+                }
+            push_pos_load(&x.p, b, box, b->start_player);
+            push_features_hotspots_parent(x.ft, &x.p);
+            for (int move = 0; move < 8; move++) {
+                int slot = rand_r(&seed) % b->nboxes, from = x.p.box[slot], to = rand_r(&seed) % b->n;
+                if (x.p.occ[to] != PUSH_NO_BOX) continue;
+                int j = push_pos_move(&x.p, b, slot, to);
+                int want = push_features_hotspots(x.ft, &x.p), got = push_features_hotspots_child(x.ft, from, to);
+                tried++;
+                hot += want > 0;
+                if (got != want) {
+                    wrong++;
+                    fprintf(stderr, "hotspots: box %d -> %d: %d from the parent, %d from scratch\n", from, to, got,
+                            want);
+                }
+                push_pos_move(&x.p, b, j, from);
+            }
+        }
+        CHECK(tried >= 1500);
+        CHECK(hot * 4 >= tried);           /* positions with hotspots, not only empty counts */
+        CHECK_EQ_INT(wrong, 0);
     }
     featured_close(&x);
 }
@@ -247,6 +304,7 @@ int main(void)
     rules_sokoban(&sokoban);
     test_reversible();
     test_hotspots();
+    test_hotspots_from_parent();
     test_out_of_plan();
     test_free_order();
     test_plan_parks();
