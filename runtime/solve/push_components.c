@@ -63,23 +63,33 @@ void push_components_find(push_components *pc, const uint8_t *occ)
         pc->dir[root] = 0;
         pc->stack[sp++] = root;
         while (sp > 0) {
-            int v = pc->stack[sp - 1];
-            if (pc->dir[v] < nd) {
-                int m = b->nbr[v * nd + pc->dir[v]++];
-                if (m < 0 || label[m] == -1) continue;
-                if (label[m] == -2) {
-                    label[m] = count, order[m] = low[m] = next++, submin[m] = m, up[m] = v;
-                    pc->dir[m] = 0;
-                    pc->stack[sp++] = m;
-                } else if (m != up[v] && order[m] < low[v]) {
-                    low[v] = order[m];
+            int v = pc->stack[sp - 1], d = pc->dir[v], child = -1, lo = low[v];
+            const int32_t *nc = b->nbr + v * nd;
+            /* On to v's next cell not walked yet; the ones walked already lower its low link
+             * (its parent too: that edge reaches no earlier than the parent, and a cut needs
+             * an edge to a cell walked before the cut cell, so no cut changes). */
+            while (d < nd) {
+                int m = nc[d++];
+                if (m < 0) continue;
+                int l = label[m];
+                if (l == -2) {
+                    child = m;
+                    break;
                 }
+                if (l >= 0 && order[m] < lo) lo = order[m];
+            }
+            pc->dir[v] = (uint8_t)d;
+            low[v] = lo;
+            if (child >= 0) {
+                label[child] = count, order[child] = low[child] = next++, submin[child] = child, up[child] = v;
+                pc->dir[child] = 0;
+                pc->stack[sp++] = child;
                 continue;
             }
             pc->last[v] = next - 1;                 /* v's subtree is done */
             if (--sp > 0) {
                 int p = pc->stack[sp - 1];
-                if (low[v] < low[p]) low[p] = low[v];
+                if (lo < low[p]) low[p] = lo;
                 if (submin[v] < submin[p]) submin[p] = submin[v];
             }
         }

@@ -21,9 +21,10 @@ typedef struct push_components {
     int32_t *label;               /* n: component of each free cell, -1 for a box */
     int32_t *least;               /* per component: its smallest cell, where its walk began */
     /* The depth-first walk of each component from its smallest cell, per free cell: the order
-     * it was reached in, the least order reached from its subtree by one edge not in the tree
-     * (its low link), the last order in its subtree (the subtree is the cells whose order lies
-     * in [order, last]), the subtree's smallest cell, and the cell it was reached from. */
+     * it was reached in, the least order reached from its subtree by one edge (its low link;
+     * the edge up to the subtree's parent counts too, which changes no cut), the last order in
+     * its subtree (the subtree is the cells whose order lies in [order, last]), the subtree's
+     * smallest cell, and the cell it was reached from. */
     int32_t *order, *low, *last, *submin, *up;
     int32_t *stack;               /* n: the walk's */
     uint8_t *dir;                 /* n: the next direction the walk tries from each cell */
