@@ -546,6 +546,7 @@ bool push_search_init(push_search *s, const push_board *b, const push_search_con
 void push_search_reset(push_search *s, const push_board *b)
 {
     s->b = b;
+    s->comp.b = b;                /* the same floor, other boxes */
     push_table_clear(&s->tt, b->nboxes);
     s->open.count = 0;
     push_matcher_resize(&s->mat, b->nboxes);
