@@ -110,6 +110,14 @@ static inline bool can_push(const push_search *s, int i, int d, const uint32_t *
     return to >= 0 && behind >= 0 && s->pos.occ[to] == PUSH_NO_BOX && reach[behind] == stamp;
 }
 
+/* Whether the node being expanded (player region: s->reach == stamp) makes a child by pushing
+ * box i in direction d: the player gets behind it, and the cell ahead is free and not dead. */
+static inline bool child_push(const push_search *s, int i, int d, uint32_t stamp)
+{
+    const push_board *b = s->b;
+    return can_push(s, i, d, s->reach, stamp) && !b->dead[b->box_class[i] * b->n + push_step(b, s->pos.box[i], d)];
+}
+
 /* ===== the search ========================================================================= */
 
 /* The bound of the position in s->pos, with the boxes frozen on goals in child_frozen. */
@@ -356,8 +364,7 @@ static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, ui
     if (s->comp.square) {
         for (int m = 0; m < (npush > 0 ? npush : all) && pushes_left < LABEL_CHILDREN; m++) {
             int code = npush > 0 ? s->corral.push[m] : m, i = code / b->ndirs, d = code % b->ndirs;
-            pushes_left += can_push(s, i, d, s->reach, stamp) &&
-                           !b->dead[b->box_class[i] * b->n + push_step(b, s->pos.box[i], d)];
+            pushes_left += child_push(s, i, d, stamp);
         }
         if (pushes_left >= LABEL_CHILDREN) {
             push_components_find(&s->comp, s->pos.occ);
@@ -367,7 +374,7 @@ static void expand_marked(push_search *s, uint32_t id, int g, uint32_t stamp, ui
     for (int m = 0; m < (npush > 0 ? npush : all); m++) {
         int code = npush > 0 ? s->corral.push[m] : m, i = code / b->ndirs, d = code % b->ndirs;
         int c = s->pos.box[i], k = b->box_class[i];
-        if (!can_push(s, i, d, s->reach, stamp) || b->dead[k * b->n + push_step(b, c, d)]) continue;
+        if (!child_push(s, i, d, stamp)) continue;
         int pushes, player, j = make_push(s, i, d, &pushes, &player), to = s->pos.box[j];
         bool lost = s->cfg.opt.freeze && push_freeze_deadlock(&s->frz, b, &s->pos, to);
         /* Boxes stay frozen, so the child's frozen set is the parent's plus the group the
