@@ -541,8 +541,8 @@ static bool box_moves(push_fess *f, int i, const parent_view *pv, size_t *count,
 
 /* The index of the move to play next among mv[0 .. count): not played yet, the least weight,
  * then the best score, then the first made (the order a stable sort gave). A position plays
- * few of its hundreds of moves before the search leaves it, so finding each one when it is
- * due costs less than sorting them all (the sort took 2% of the time on XSokoban 88).
+ * few of its moves (XSokoban 88: 2.2 of 309 on average, 44: 2.2 of 52), so finding each one
+ * when it is due costs less than sorting them all (the sort took 2% of the time on 88).
  * -1 when all were played. */
 static long next_move(const fess_move *mv, uint32_t count)
 {
