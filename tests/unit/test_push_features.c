@@ -154,7 +154,7 @@ static void test_hotspots_from_parent(void)
                     box[j] = box[j - 1], box[j - 1] = t;
                 }
             push_pos_load(&x.p, b, box, b->start_player);
-            push_features_hotspots_parent(x.ft, &x.p);
+            if (push_features_hotspots_parent(x.ft, &x.p) != push_features_hotspots(x.ft, &x.p)) wrong++;
             for (int move = 0; move < 8; move++) {
                 int slot = rand_r(&seed) % b->nboxes, from = x.p.box[slot], to = rand_r(&seed) % b->n;
                 if (x.p.occ[to] != PUSH_NO_BOX) continue;
