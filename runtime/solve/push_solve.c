@@ -38,8 +38,16 @@ enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
  * probes' and the deadlock patterns' small searches); a position the feature-space search
  * makes counts PUSH_FESS_WORTH. About 100 000 to 300 000 of them take a second. */
 enum {
-    SOLO_WORK = 150000,           /* the first attempt alone, before the others join in
-                                     (Microban 155/155 in 4.4 s; 6.4 s with 60 000) */
+    SOLO_WORK = 400000,           /* the first attempt alone, before the others join in. Its
+                                     classic searches and backward search solve some long levels
+                                     alone in 200 000 to 300 000 (XSokoban 35 and 90), which
+                                     took 7-9 s when the three shared from 150 000; levels the
+                                     others win wait the longer. XSokoban at 10 s CPU, solved
+                                     positions / slowest level: 2.20 M / 8.6 s at 150 000,
+                                     2.23 M / 7.2 s at 300 000, 2.17 M / 5.2 s at 400 000,
+                                     2.37 M / 5.7 s at 500 000, 2.82 M / 6.2 s at 700 000
+                                     (78/90 each); Microban 263 444 positions (328 051 at
+                                     150 000; 6.4 s of time at 60 000) */
     ROUND_WORK = 2400             /* a round: the classic searches a few expansions each, the
                                      backward search MEET_SLICE, then (from the second round) the
                                      feature-space search until the round has done this much, at

@@ -395,9 +395,10 @@ static const char *deep_first_level = PUSH_LEVEL_DEEP_FIRST;
 /* Attempts in several turns take turns within the budget. A weak portfolio (a plain greedy
  * search) wanders on this level in turns 2 to 5 of its board and solves it at once in turn 6:
  * the four wanderers run out of time together, on time, and say so; all eight turns, from
- * turn 2 on, solve it (153,100 positions, 0.6 s on a quiet machine; the budget there is only a
- * cap, generous because a loaded CI machine once took more than 5 s). The budgets count CPU
- * time, so other processes do not eat them. */
+ * turn 2 on, solve it once the first has had its work alone (403,084 positions, 1.2 s on a
+ * quiet machine, 11 s under AddressSanitizer; the budget there is only a cap, generous because
+ * a loaded CI machine once took six times as long as here). The budgets count CPU time, so
+ * other processes do not eat them. */
 static void test_attempts(void)
 {
     fixture f;
@@ -407,7 +408,7 @@ static void test_attempts(void)
         for (int turns = 1; turns <= 8; turns *= 2) {
             if (turns == 2) continue;
             solve_limits lim = solve_limits_default();
-            lim.seconds = turns == 8 ? 60.0 : 0.8;
+            lim.seconds = turns == 8 ? 120.0 : 0.8;
             lim.memory_bytes = (size_t)256 << 20;
             push_options o = push_options_default();
             o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = o.meet = false;
@@ -465,7 +466,7 @@ static void test_repeatable(void)
         CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r[run]), SOLVE_SOLVED);
         CHECK(replays_to_solved(&f.st, r[run].solution));
     }
-    CHECK(r[0].nodes > 150000);                   /* past the first attempt's work alone */
+    CHECK(r[0].nodes > 400000);                   /* past the first attempt's work alone (SOLO_WORK) */
     for (int run = 1; run < 3; run++) {
         CHECK_EQ_INT((long)r[run].nodes, (long)r[0].nodes);
         CHECK(r[0].solution && r[run].solution && strcmp(r[run].solution, r[0].solution) == 0);
