@@ -38,11 +38,12 @@ enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
  * probes' and the deadlock patterns' small searches); a position the feature-space search
  * makes counts PUSH_FESS_WORTH. About 100 000 to 300 000 of them take a second. */
 enum {
-    SOLO_WORK = 400000,           /* the first attempt alone, before the others join in. Its
-                                     classic searches and backward search solve some long levels
-                                     alone in 200 000 to 300 000 (XSokoban 35 and 90), which
-                                     took 7-9 s when the three shared from 150 000; levels the
-                                     others win wait the longer. XSokoban at 10 s CPU, solved
+    SOLO_WORK = 400000,           /* the first attempt alone, before the others join in. It
+                                     solves some long levels alone: XSokoban 90 in 233 000 (its
+                                     classic searches meeting the backward search), 35 in
+                                     396 000 (a child of a child, after starting over twice).
+                                     They took 7-9 s when the three shared from 150 000; levels
+                                     the others win now wait longer. XSokoban at 10 s CPU, solved
                                      positions / slowest level: 2.20 M / 8.6 s at 150 000,
                                      2.23 M / 7.2 s at 300 000, 2.17 M / 5.2 s at 400 000,
                                      2.37 M / 5.7 s at 500 000, 2.82 M / 6.2 s at 700 000
