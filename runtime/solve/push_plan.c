@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/push_table.h"
+
 struct push_plan_work {
     const push_board *b;
     uint8_t *wall;                /* n: goals still full */
@@ -125,6 +127,7 @@ static int goalless_rooms(const push_board *b, const uint8_t *room, uint8_t *sin
 }
 
 enum { WIDEST = 4 };              /* sinks are widened to cells this many steps from every goal, then nearer */
+enum { PARK_NODES = 20000 };      /* the most nodes of the search of the goals left (XSokoban: 19-705) */
 
 /* Marks as sinks the cells off goals at least `steps` - 1 walking steps from every goal, the
  * previous widening having taken those at least `steps` away; returns the next `steps`, or -1
@@ -153,6 +156,238 @@ static int widen_sinks(const push_board *b, uint8_t *sink, int steps, int32_t *q
         if (dist[c] >= steps && !b->dead_all[c]) sink[c] = 1;
     free(dist);
     return steps;
+}
+
+/* ===== parking: the goals left, searched backwards together ================================ */
+
+/* Where taking the boxes out one at a time gets stuck, the boxes still on goals may need each
+ * other out of the way for a while: a box pulled into a pocket next to the goals and fetched
+ * later, so that another can leave. A greedy best-first search over pulls of all those boxes
+ * at once (the goals already emptied are floor, every other box is gone, the player's region
+ * tracked) looks for a way to take them all out to the sinks; a box is out when it reaches
+ * one. The goals' order is then the order they were left empty for good. */
+typedef struct park_node {
+    int32_t parent, first;        /* first: its cells in the pool */
+    int32_t player, rank;         /* player: the least cell of its region */
+    int16_t count;
+} park_node;
+
+typedef struct parker {
+    const push_board *b;
+    const uint8_t *sink;
+    park_node *node;
+    int nnodes, most;
+    uint16_t *pool;
+    size_t npool, pool_cap;
+    int32_t *heap, nheap;
+    int32_t *slot;                /* hash set of nodes, -1 empty */
+    uint64_t *slot_key;
+    uint32_t mask;
+    uint8_t *box;                 /* n: scratch occupancy */
+    uint32_t *reach, *child_reach, stamp;
+    int32_t *queue, *dist;        /* dist: walking steps to the nearest sink (a guide) */
+} parker;
+
+static int cmp_cell(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
+
+/* The region of the player on `from` among the boxes in p->box; the least cell. */
+static int park_region(parker *p, int from, uint32_t *reach, uint32_t stamp)
+{
+    const push_board *b = p->b;
+    int head = 0, tail = 0, least = from;
+    reach[from] = stamp;
+    p->queue[tail++] = from;
+    while (head < tail) {
+        int c = p->queue[head++];
+        for (int d = 0; d < b->ndirs; d++) {
+            int m = push_step(b, c, d);
+            if (m < 0 || p->box[m] || reach[m] == stamp) continue;
+            reach[m] = stamp;
+            p->queue[tail++] = m;
+            if (m < least) least = m;
+        }
+    }
+    return least;
+}
+
+static void park_heap_push(parker *p, int32_t i)
+{
+    int at = p->nheap++, rank = p->node[i].rank;
+    while (at > 0 && p->node[p->heap[(at - 1) / 2]].rank > rank) {
+        p->heap[at] = p->heap[(at - 1) / 2];
+        at = (at - 1) / 2;
+    }
+    p->heap[at] = i;
+}
+
+static int32_t park_heap_pop(parker *p)
+{
+    int32_t top = p->heap[0], last = p->heap[--p->nheap];
+    int at = 0, rank = p->node[last].rank;
+    for (;;) {
+        int c = 2 * at + 1;
+        if (c >= p->nheap) break;
+        if (c + 1 < p->nheap && p->node[p->heap[c + 1]].rank < p->node[p->heap[c]].rank) c++;
+        if (p->node[p->heap[c]].rank >= rank) break;
+        p->heap[at] = p->heap[c];
+        at = c;
+    }
+    if (p->nheap > 0) p->heap[at] = last;
+    return top;
+}
+
+/* Adds the node of the boxes on cells[0..count) (sorted) and the player region `player`, unless
+ * it is known or the search is full; its index, or -1. */
+static int32_t park_add(parker *p, const uint16_t *cells, int count, int player, int32_t parent)
+{
+    uint64_t key = push_mix64((uint64_t)player + 1);
+    int rank = count * 65536;
+    for (int i = 0; i < count; i++) {
+        key = push_mix64(key ^ cells[i]);
+        rank += p->dist[cells[i]] < 0 ? 1024 : p->dist[cells[i]];
+    }
+    uint32_t i = (uint32_t)key & p->mask;
+    for (; p->slot[i] >= 0; i = (i + 1) & p->mask) {
+        const park_node *o = &p->node[p->slot[i]];
+        if (p->slot_key[i] == key && o->count == count && o->player == player &&
+            memcmp(p->pool + o->first, cells, sizeof *cells * (size_t)count) == 0)
+            return -1;
+    }
+    if (p->nnodes >= p->most || p->npool + (size_t)count > p->pool_cap) return -1;
+    park_node *nd = &p->node[p->nnodes];
+    nd->parent = parent, nd->first = (int32_t)p->npool, nd->player = player, nd->rank = rank;
+    nd->count = (int16_t)count;
+    memcpy(p->pool + p->npool, cells, sizeof *cells * (size_t)count);
+    p->npool += (size_t)count;
+    p->slot[i] = p->nnodes, p->slot_key[i] = key;
+    return p->nnodes++;
+}
+
+static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int most, int boxes)
+{
+    memset(p, 0, sizeof *p);
+    p->b = b, p->sink = sink, p->most = most;
+    uint32_t slots = 1;
+    while (slots < (uint32_t)most * 2) slots <<= 1;
+    p->mask = slots - 1;
+    p->pool_cap = (size_t)most * (size_t)boxes;
+    size_t n = (size_t)b->n + 1;
+    p->node = malloc(sizeof *p->node * (size_t)most);
+    p->pool = malloc(sizeof *p->pool * p->pool_cap);
+    p->heap = malloc(sizeof *p->heap * (size_t)most);
+    p->slot = malloc(sizeof *p->slot * slots);
+    p->slot_key = malloc(sizeof *p->slot_key * slots);
+    p->box = calloc(n, 1);
+    p->reach = calloc(n, sizeof *p->reach);
+    p->child_reach = calloc(n, sizeof *p->child_reach);
+    p->queue = malloc(sizeof *p->queue * n);
+    p->dist = malloc(sizeof *p->dist * n);
+    if (!p->node || !p->pool || !p->heap || !p->slot || !p->slot_key || !p->box || !p->reach || !p->child_reach ||
+        !p->queue || !p->dist)
+        return false;
+    memset(p->slot, 0xFF, sizeof *p->slot * slots);
+    int head = 0, tail = 0;
+    for (int c = 0; c < b->n; c++) {
+        p->dist[c] = -1;
+        if (sink[c]) p->dist[c] = 0, p->queue[tail++] = c;
+    }
+    while (head < tail) {
+        int c = p->queue[head++];
+        for (int d = 0; d < b->ndirs; d++) {
+            int m = push_step(b, c, d);
+            if (m >= 0 && p->dist[m] < 0) p->dist[m] = p->dist[c] + 1, p->queue[tail++] = m;
+        }
+    }
+    return true;
+}
+
+static void parker_free(parker *p)
+{
+    free(p->node), free(p->pool), free(p->heap), free(p->slot), free(p->slot_key);
+    free(p->box), free(p->reach), free(p->child_reach), free(p->queue), free(p->dist);
+}
+
+/* Expands node i; the node that has taken every box out, or -1. */
+static int32_t park_expand(parker *p, int32_t i)
+{
+    const push_board *b = p->b;
+    park_node at = p->node[i];
+    const uint16_t *cells = p->pool + at.first;
+    uint16_t next[PUSH_MAX_BOXES];
+    for (int k = 0; k < at.count; k++) p->box[cells[k]] = 1;
+    uint32_t here = ++p->stamp;
+    park_region(p, at.player, p->reach, here);
+    int32_t done = -1;
+    for (int k = 0; k < at.count && done < 0; k++) {
+        int x = cells[k];
+        for (int d = 0; d < b->ndirs && done < 0; d++) {
+            /* The player on y steps on to z and pulls the box from x onto y. */
+            int y = push_step(b, x, d), z = y >= 0 ? push_step(b, y, d) : -1;
+            if (z < 0 || p->reach[y] != here || p->box[z] || b->dead_all[y]) continue;
+            int count = 0;
+            for (int m = 0; m < at.count; m++)
+                if (m != k) next[count++] = cells[m];
+            if (!p->sink[y]) next[count++] = (uint16_t)y;
+            qsort(next, (size_t)count, sizeof *next, cmp_cell);
+            p->box[x] = 0, p->box[y] = !p->sink[y];
+            int player = park_region(p, z, p->child_reach, ++p->stamp);
+            p->box[y] = 0, p->box[x] = 1;
+            int32_t child = park_add(p, next, count, player, i);
+            if (child < 0) continue;
+            if (count == 0) done = child;
+            else park_heap_push(p, child);
+        }
+    }
+    for (int k = 0; k < at.count; k++) p->box[cells[k]] = 0;
+    return done;
+}
+
+/* The goals left (left[j]) searched backwards together, with at most `most` nodes. On success
+ * they are put into pl->order before *place, the goal left empty for good last going first,
+ * and the count is returned; 0 when no way out was found. -1 out of memory. */
+static int park_goals(push_plan *pl, const push_board *b, const uint8_t *sink, const bool *left, int *place, int most)
+{
+    int ng = b->ngoals, count = 0;
+    uint16_t cells[PUSH_MAX_BOXES];
+    for (int j = 0; j < ng; j++)
+        if (left[j]) cells[count++] = (uint16_t)b->goal[j];
+    parker p;
+    if (!parker_init(&p, b, sink, most, count)) {
+        parker_free(&p);
+        return -1;
+    }
+    qsort(cells, (size_t)count, sizeof *cells, cmp_cell);
+    /* A start for each region the player may stand in among the full goals. */
+    for (int k = 0; k < count; k++) p.box[cells[k]] = 1;
+    uint32_t starts = ++p.stamp;
+    for (int k = 0; k < count; k++)
+        for (int d = 0; d < b->ndirs; d++) {
+            int y = push_step(b, cells[k], d);
+            if (y < 0 || p.box[y] || p.reach[y] == starts) continue;
+            int32_t s = park_add(&p, cells, count, park_region(&p, y, p.reach, starts), -1);
+            if (s >= 0) park_heap_push(&p, s);
+        }
+    for (int k = 0; k < count; k++) p.box[cells[k]] = 0;
+    int32_t done = -1;
+    while (p.nheap > 0 && done < 0) done = park_expand(&p, park_heap_pop(&p));
+    int placed = 0;
+    if (done >= 0) {
+        /* Walking back from the end, the first node that holds a goal is the last moment it
+         * was full: goals found earlier on this walk were left empty for good later. */
+        bool *seen = calloc((size_t)ng + 1, sizeof *seen);
+        int16_t *late = malloc(sizeof *late * ((size_t)ng + 1));
+        if (!seen || !late) placed = -1;
+        for (int32_t i = done; i >= 0 && placed >= 0; i = p.node[i].parent)
+            for (int k = 0; k < p.node[i].count; k++) {
+                int j = b->goal_at[p.pool[p.node[i].first + k]];
+                if (j >= 0 && left[j] && !seen[j]) seen[j] = true, late[placed++] = (int16_t)j;
+            }
+        /* late: the last emptied first; in the (forward) plan it is filled first. */
+        for (int k = placed - 1; k >= 0 && placed > 0; k--) pl->order[--*place] = late[k];
+        free(seen), free(late);
+    }
+    parker_free(&p);
+    return placed;
 }
 
 void push_plan_free(push_plan *pl)
@@ -197,7 +432,7 @@ static int find_areas(push_plan *pl, const push_board *b)
     return 0;
 }
 
-int push_plan_init(push_plan *pl, const push_board *b)
+int push_plan_init(push_plan *pl, const push_board *b, bool park)
 {
     memset(pl, 0, sizeof *pl);
     int n = b->n, ng = b->ngoals;
@@ -239,6 +474,17 @@ int push_plan_init(push_plan *pl, const push_board *b)
                 if (cost < 0) continue;
                 if (best < 0 || (best_started && !started[j]) || cost < best_cost)
                     best = j, best_cost = cost, best_started = started[j];
+            }
+            if (best < 0 && park && widen == WIDEST && pl->parked == 0) {
+                /* Stuck: first the boxes left, taken out together. */
+                int placed = park_goals(pl, b, p->sink, left, &place, PARK_NODES);
+                ok = placed >= 0;
+                if (placed > 0) {
+                    for (int j = 0; j < ng; j++) left[j] = false;
+                    pl->parked = placed;
+                    remaining -= placed;
+                    continue;
+                }
             }
             if (best < 0) {
                 /* Stuck: boxes may also be parked nearer the goals, farther first. */

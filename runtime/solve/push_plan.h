@@ -3,8 +3,10 @@
  * the other goals full (pulled alone, the others standing) to a cell a box starts on or to a
  * room with no goal (rooms hold any number of boxes: FESS's sink assumption), the one with the
  * shortest way first, and so on; the order is the reverse. Taking boxes out never closes
- * another's way, so the greedy order is found whenever one exists; goals no box can leave come
- * first, deepest first. Goals that touch form an area; an area's goals are filled in plan
+ * another's way, so the greedy order is found whenever one exists. Where none exists (a goal
+ * room whose boxes need each other out of the way for a while), the boxes left may be searched
+ * backwards together; failing that, the sinks are widened to cells nearer the goals, and goals
+ * no box can leave come first, deepest first. Goals that touch form an area; an area's goals are filled in plan
  * order, areas independently. The FESS search counts how far each area is packed. */
 #ifndef TESSERA_SOLVE_PUSH_PLAN_H
 #define TESSERA_SOLVE_PUSH_PLAN_H
@@ -25,14 +27,19 @@ typedef struct push_plan {
     int16_t *order;               /* goals in packing order */
     int16_t *rank;                /* [goal]: its place in order */
     int planned;                  /* the last `planned` of order came from the backward search */
+    int parked;                   /* ... of which the first `parked` from the search of the goals
+                                     left, all their boxes together (park in push_plan_init) */
     int nareas;
     int16_t *area_of;             /* [goal]: its area */
     int16_t *area_first;          /* area a's goals, in order: area_goal[area_first[a] .. [a + 1]) */
     int16_t *area_goal;
 } push_plan;
 
-/* 0, or -1 out of memory. */
-int push_plan_init(push_plan *pl, const push_board *b);
+/* park: where taking the boxes out one at a time gets stuck, the boxes still on goals are
+ * searched backwards together (one parked out of another's way for a while), the order they
+ * leave the goals in completing the plan, before the sinks are widened. 0, or -1 out of
+ * memory. */
+int push_plan_init(push_plan *pl, const push_board *b, bool park);
 void push_plan_free(push_plan *pl);
 
 /* The goals packed according to the plan in p: over the areas, how many of each area's first

@@ -55,6 +55,9 @@ typedef struct push_options {
     int free_order;               /* ... goals filled out of plan order count as packed while the
                                      others can still be filled around them: 0 never, 1 in every
                                      other attempt (the second, the fourth...), 2 always */
+    bool park;                    /* ... the first attempt's packing plan: where taking boxes out
+                                     of the goals one at a time gets stuck, the boxes left are
+                                     searched backwards together (push_plan_init) */
     bool probe;                   /* ... each new best position searched on a little: dropped
                                      when that proves it lost */
     bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to
