@@ -349,6 +349,9 @@ static int park_goals(push_plan *pl, const push_board *b, const uint8_t *sink, c
 {
     int ng = b->ngoals, count = 0;
     uint16_t cells[PUSH_MAX_BOXES];
+    for (int j = 0; j < ng; j++) count += left[j];
+    if (count > PUSH_MAX_BOXES) return 0;       /* more goals than boxes can be: none parked */
+    count = 0;
     for (int j = 0; j < ng; j++)
         if (left[j]) cells[count++] = (uint16_t)b->goal[j];
     parker p;
