@@ -183,32 +183,12 @@ typedef struct parker {
     int32_t *slot;                /* hash set of nodes, -1 empty */
     uint64_t *slot_key;
     uint32_t mask;
-    uint8_t *box;                 /* n: scratch occupancy */
+    uint8_t *box;                 /* n: scratch occupancy, push_reach's way (PUSH_NO_BOX: none) */
     uint32_t *reach, *child_reach, stamp;
     int32_t *queue, *dist;        /* dist: walking steps to the nearest sink (a guide) */
 } parker;
 
 static int cmp_cell(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
-
-/* The region of the player on `from` among the boxes in p->box; the least cell. */
-static int park_region(parker *p, int from, uint32_t *reach, uint32_t stamp)
-{
-    const push_board *b = p->b;
-    int head = 0, tail = 0, least = from;
-    reach[from] = stamp;
-    p->queue[tail++] = from;
-    while (head < tail) {
-        int c = p->queue[head++];
-        for (int d = 0; d < b->ndirs; d++) {
-            int m = push_step(b, c, d);
-            if (m < 0 || p->box[m] || reach[m] == stamp) continue;
-            reach[m] = stamp;
-            p->queue[tail++] = m;
-            if (m < least) least = m;
-        }
-    }
-    return least;
-}
 
 static void park_heap_push(parker *p, int32_t i)
 {
@@ -277,7 +257,7 @@ static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int
     p->heap = malloc(sizeof *p->heap * (size_t)most);
     p->slot = malloc(sizeof *p->slot * slots);
     p->slot_key = malloc(sizeof *p->slot_key * slots);
-    p->box = calloc(n, 1);
+    p->box = malloc(n);
     p->reach = calloc(n, sizeof *p->reach);
     p->child_reach = calloc(n, sizeof *p->child_reach);
     p->queue = malloc(sizeof *p->queue * n);
@@ -286,6 +266,7 @@ static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int
         !p->queue || !p->dist)
         return false;
     memset(p->slot, 0xFF, sizeof *p->slot * slots);
+    memset(p->box, PUSH_NO_BOX, n);
     int head = 0, tail = 0;
     for (int c = 0; c < b->n; c++) {
         p->dist[c] = -1;
@@ -314,31 +295,31 @@ static int32_t park_expand(parker *p, int32_t i)
     park_node at = p->node[i];
     const uint16_t *cells = p->pool + at.first;
     uint16_t next[PUSH_MAX_BOXES];
-    for (int k = 0; k < at.count; k++) p->box[cells[k]] = 1;
+    for (int k = 0; k < at.count; k++) p->box[cells[k]] = 0;
     uint32_t here = ++p->stamp;
-    park_region(p, at.player, p->reach, here);
+    push_reach(b, p->box, at.player, p->reach, here, p->queue);
     int32_t done = -1;
     for (int k = 0; k < at.count && done < 0; k++) {
         int x = cells[k];
         for (int d = 0; d < b->ndirs && done < 0; d++) {
             /* The player on y steps on to z and pulls the box from x onto y. */
             int y = push_step(b, x, d), z = y >= 0 ? push_step(b, y, d) : -1;
-            if (z < 0 || p->reach[y] != here || p->box[z] || b->dead_all[y]) continue;
+            if (z < 0 || p->reach[y] != here || p->box[z] != PUSH_NO_BOX || b->dead_all[y]) continue;
             int count = 0;
             for (int m = 0; m < at.count; m++)
                 if (m != k) next[count++] = cells[m];
             if (!p->sink[y]) next[count++] = (uint16_t)y;
             qsort(next, (size_t)count, sizeof *next, cmp_cell);
-            p->box[x] = 0, p->box[y] = !p->sink[y];
-            int player = park_region(p, z, p->child_reach, ++p->stamp);
-            p->box[y] = 0, p->box[x] = 1;
+            p->box[x] = PUSH_NO_BOX, p->box[y] = p->sink[y] ? PUSH_NO_BOX : 0;
+            int player = push_reach(b, p->box, z, p->child_reach, ++p->stamp, p->queue);
+            p->box[y] = PUSH_NO_BOX, p->box[x] = 0;
             int32_t child = park_add(p, next, count, player, i);
             if (child < 0) continue;
             if (count == 0) done = child;
             else park_heap_push(p, child);
         }
     }
-    for (int k = 0; k < at.count; k++) p->box[cells[k]] = 0;
+    for (int k = 0; k < at.count; k++) p->box[cells[k]] = PUSH_NO_BOX;
     return done;
 }
 
@@ -361,16 +342,16 @@ static int park_goals(push_plan *pl, const push_board *b, const uint8_t *sink, c
     }
     qsort(cells, (size_t)count, sizeof *cells, cmp_cell);
     /* A start for each region the player may stand in among the full goals. */
-    for (int k = 0; k < count; k++) p.box[cells[k]] = 1;
+    for (int k = 0; k < count; k++) p.box[cells[k]] = 0;
     uint32_t starts = ++p.stamp;
     for (int k = 0; k < count; k++)
         for (int d = 0; d < b->ndirs; d++) {
             int y = push_step(b, cells[k], d);
-            if (y < 0 || p.box[y] || p.reach[y] == starts) continue;
-            int32_t s = park_add(&p, cells, count, park_region(&p, y, p.reach, starts), -1);
+            if (y < 0 || p.box[y] != PUSH_NO_BOX || p.reach[y] == starts) continue;
+            int32_t s = park_add(&p, cells, count, push_reach(b, p.box, y, p.reach, starts, p.queue), -1);
             if (s >= 0) park_heap_push(&p, s);
         }
-    for (int k = 0; k < count; k++) p.box[cells[k]] = 0;
+    for (int k = 0; k < count; k++) p.box[cells[k]] = PUSH_NO_BOX;
     int32_t done = -1;
     while (p.nheap > 0 && done < 0) done = park_expand(&p, park_heap_pop(&p));
     int placed = 0;
