@@ -950,6 +950,15 @@ static void probe_best(push_fess *f)
     }
 }
 
+void push_fess_drop_best(push_fess *f)
+{
+    uint32_t id = f->best_rank_id;
+    if (!id) return;
+    f->info[id].lost = true;
+    f->any_lost = true;
+    find_best(f);
+}
+
 /* ===== the search ========================================================================= */
 
 static bool out_of_time(const push_fess *f)

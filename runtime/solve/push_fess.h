@@ -60,6 +60,11 @@ typedef struct push_fess_state {
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);
 
+/* Drops the position of the best score so far, proved lost elsewhere (a fresh solve from
+ * there, push_fess_write_best), with every position made from it; the next best takes its
+ * place. */
+void push_fess_drop_best(push_fess *f);
+
 /* The solution, as text (out->solution, moves, pushes); false when out of memory. */
 bool push_fess_write(push_fess *f, solve_result *out);
 /* The moves from the start to the position of the best score so far, as text (the same

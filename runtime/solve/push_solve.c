@@ -218,6 +218,8 @@ typedef struct attempt {
     bool fess_played;             /* it has played in this round */
     /* outcome */
     run_end end;
+    bool resting;                 /* its child ended with nothing won while other attempts could
+                                     run: it gave them its turns, and goes on when none can */
     push_search *won;             /* the classic search that solved it */
     bool meet_won, fess_won;
     int replan;                   /* push_options.replan */
@@ -577,18 +579,20 @@ static attempt *active(attempt *a)
     return a;
 }
 
-/* Frees a's last child (it won nothing): its parent goes on. */
-static void drop_child(attempt *a)
+/* Frees a's last child (it won nothing) and returns its parent, which goes on (NULL when a
+ * has no child). */
+static attempt *drop_child(attempt *a)
 {
     attempt *parent = a;
     while (parent->child && parent->child->child) parent = parent->child;
-    if (!parent->child) return;
+    if (!parent->child) return NULL;
     a->earlier_bytes = attempt_bytes(a);
     parent->earlier_nodes += attempt_nodes(parent->child);
     parent->earlier_work += attempt_work(parent->child);
     attempt_free(parent->child);
     free(parent->child);
     parent->child = NULL;
+    return parent;
 }
 
 /* out's moves with the way from the level's start to where the attempt started put before
@@ -675,19 +679,34 @@ static solve_status attempt_write(attempt *a, const state *start, solve_result *
     return SOLVE_SOLVED;
 }
 
+int push_next_turn(const push_turn *t, int count, uint64_t solo_work)
+{
+    if (count > 0 && t[0].paused && !t[0].resting && t[0].work < solo_work) return 0;
+    /* The attempts that have not given their turns away, else the ones that have. */
+    for (int resting = 0; resting < 2; resting++) {
+        int pick = -1;
+        uint64_t least = 0;
+        for (int i = 0; i < count; i++) {
+            if (!t[i].paused || t[i].resting != (resting == 1)) continue;
+            if (pick < 0 || t[i].work < least) pick = i, least = t[i].work;
+        }
+        if (pick >= 0) return pick;
+    }
+    return -1;
+}
+
 /* The next attempt to run: the first alone for its first SOLO_WORK, then whichever of the ones
- * still running has done the least work; -1 when none is left. */
+ * still running has done the least work, one that gave its turns away only when no other can
+ * run; -1 when none is left. */
 static int next_attempt(const attempt *a, int count)
 {
-    if (a[0].end == RUN_PAUSED && attempt_work(&a[0]) < SOLO_WORK) return 0;
-    int pick = -1;
-    uint64_t least = 0;
+    push_turn t[8];
     for (int i = 0; i < count; i++) {
-        if (a[i].end != RUN_PAUSED) continue;
-        uint64_t work = attempt_work(&a[i]);
-        if (pick < 0 || work < least) pick = i, least = work;
+        t[i].paused = a[i].end == RUN_PAUSED;
+        t[i].resting = a[i].resting;
+        t[i].work = attempt_work(&a[i]);
     }
-    return pick;
+    return push_next_turn(t, count, SOLO_WORK);
 }
 
 solve_status push_solve_with(const state *start, const solve_limits *lim_in, const push_options *opt,
@@ -754,12 +773,14 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         }
         bool time_up = lim.seconds > 0 && solve_clock() - t0 >= lim.seconds;
         if (run != &a[i] && (end == RUN_LOST || (end == RUN_OVER && !time_up))) {
-            /* Only where the child started is lost. Its attempt gives its time to the others
-             * while any is still running; the last one goes on from where it stood. */
-            drop_child(&a[i]);
-            bool others = false;
-            for (int k = 0; k < count; k++) others = others || (k != i && a[k].end == RUN_PAUSED);
-            if (others) a[i].end = RUN_OVER;
+            /* Only where the child started is lost: its parent's feature-space search drops that
+             * position (with every one made from it). The attempt gives its turns to the others
+             * while any of them can run, and goes on from where it stood when none can (they
+             * may run out of memory long before the time is up). */
+            attempt *parent = drop_child(&a[i]);
+            if (end == RUN_LOST && parent && parent->pf.fess) push_fess_drop_best(parent->pf.fess);
+            for (int k = 0; k < count; k++)
+                if (k != i && a[k].end == RUN_PAUSED && !a[k].resting) a[i].resting = true;
             continue;
         }
         if (end == RUN_OVER) a[i].end = RUN_OVER;
@@ -785,7 +806,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     } else if (st == SOLVE_TIMEOUT) {
         bool memory = a[0].set_up;                  /* (none set up: the time ran out first) */
         for (int i = 0; i < count; i++) {
-            portfolio *pf = &a[i].pf;
+            portfolio *pf = &active(&a[i])->pf;
             for (int k = 0; k < pf->nsearch; k++) memory = memory && pf->s[k].out_of_memory;
             if (pf->fess) memory = memory && push_fess_state_of(pf->fess).out_of_memory;
         }

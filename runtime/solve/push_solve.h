@@ -68,9 +68,11 @@ typedef struct push_options {
                                      position became the best starts over from that position: a
                                      child attempt with the board analysed and the plan made
                                      afresh there (frozen boxes walled up, the boxes' cells as
-                                     sinks) runs in its place, with the memory it has left; a
-                                     child proved lost ends its attempt while another runs, else
-                                     the parent goes on; 0 never */
+                                     sinks) runs in its place, with the memory it has left. When
+                                     a child wins nothing, its parent goes on (after dropping
+                                     the child's start when the child proved it lost), but
+                                     gives its turns to the other attempts while any of them
+                                     can run (push_next_turn); 0 never */
     int turns;                    /* anytime, square boards: attempts in this many turns (1-8)
                                      of the level, taking turns (push_board_init_turned) */
     int turn;                     /* ... the first one's turn (0-7) of the canonical orientation */
@@ -86,6 +88,17 @@ enum { PUSH_FESS_OFF, PUSH_FESS_SCHEDULED, PUSH_FESS_ALONE };
 push_options push_options_default(void);
 solve_status push_solve_with(const state *start, const solve_limits *lim, const push_options *opt,
                              solve_result *out);
+
+/* Whose turn it is among the attempts of a solve (internal; exposed for the tests). Each
+ * attempt is paused (it can run) or over; resting when it gave its turns to the others (a
+ * child of it won nothing). The first one runs alone while its work is under solo_work; then
+ * the paused attempt that has done the least work runs, one not resting if any: a resting one
+ * goes on once no other can. -1 when none can run. */
+typedef struct push_turn {
+    bool paused, resting;
+    uint64_t work;
+} push_turn;
+int push_next_turn(const push_turn *t, int count, uint64_t solo_work);
 
 /* Marks (marks[cell] = 1, one byte per grid cell, others 0) the boxes that can no longer reach
  * a goal in the current position: boxes on dead squares, boxes frozen off a matching goal (a box

@@ -476,6 +476,32 @@ static void test_repeatable(void)
     unload(&f);
 }
 
+/* Whose turn it is (push_next_turn): the first attempt alone until its solo work is done; then
+ * the one with the least work; an attempt that gave its turns away (a child of it won
+ * nothing) only once no other can run, but then it does: the solve goes on until its time is
+ * up. (Before, such an attempt was over for good, and a solve whose other attempts filled
+ * their memory stopped early: Sasquatch 27 at 60 s after 45 s.) */
+static void test_turns(void)
+{
+    push_turn t[3] = { { true, false, 10 }, { true, false, 0 }, { true, false, 0 } };
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 0);           /* alone at first */
+    t[0].work = 100;
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 1);           /* then the least work */
+    t[1].work = 150;
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 2);
+    t[0].work = 10, t[0].resting = true;                  /* gave its turns away while alone */
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 2);
+    t[2].paused = false;                                  /* out of memory */
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 1);
+    t[1].paused = false;
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 0);           /* the resting one goes on */
+    t[1].paused = true, t[1].resting = true, t[1].work = 5;
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), 1);           /* resting ones take turns by work */
+    t[0].paused = t[1].paused = false;
+    CHECK_EQ_INT(push_next_turn(t, 3, 100), -1);
+    CHECK_EQ_INT(push_next_turn(t, 0, 100), -1);
+}
+
 /* Starting over (push_options.replan), with the feature-space search alone told to start over
  * as soon as its best position has stood for as many positions as it took to reach it:
  *  - Crooked Hall: a child started from the best position solves it;
@@ -937,6 +963,7 @@ int main(void)
     test_attempts();
     test_repeatable();
     test_replan();
+    test_turns();
     test_unsolvable();
     test_dead_squares();
     test_deadlocked_boxes();
