@@ -95,9 +95,47 @@ static void find_rooms(const push_board *b, uint8_t *room)
     }
 }
 
-/* Marks in sink the cells of the rooms (connected room cells) that hold no goal; returns how
- * many were not marked before. queue holds n ints. */
-static int goalless_rooms(const push_board *b, const uint8_t *room, uint8_t *sink, int32_t *queue)
+/* Marks in reach the cells a lone box can be pushed to from a cell some box starts on (the
+ * player anywhere, the other boxes gone). 0, or -1 out of memory. */
+static int box_reachable(const push_board *b, uint8_t *reach)
+{
+    int n = b->n, nd = b->ndirs, head = 0, tail = 0;
+    const int32_t *side = b->base.side;
+    uint8_t *seen = calloc((size_t)n * (size_t)nd + 1, 1);
+    int32_t *queue = malloc(sizeof *queue * ((size_t)n * (size_t)nd + 1));
+    if (!seen || !queue) {
+        free(seen), free(queue);
+        return -1;
+    }
+    memset(reach, 0, (size_t)n);
+    for (int i = 0; i < b->nboxes; i++) {
+        int c = b->start_box[i];
+        reach[c] = 1;
+        for (int d = 0; d < nd; d++)
+            if (push_step(b, c, d) >= 0 && !seen[c * nd + d]) seen[c * nd + d] = 1, queue[tail++] = c * nd + d;
+    }
+    while (head < tail) {
+        int c = queue[head] / nd, e = queue[head] % nd;
+        head++;
+        for (int d = 0; d < nd; d++) {
+            /* The player walks round to side d (a lone box leaves it free to when the labels
+             * match) and pushes the box away from it; it then stands on side d of the box. */
+            if (side[c * nd + d] != side[c * nd + e] || push_step(b, c, d) < 0) continue;
+            int m = push_step(b, c, b->opp[d]);
+            if (m < 0 || seen[m * nd + d]) continue;
+            seen[m * nd + d] = 1;
+            reach[m] = 1;
+            queue[tail++] = m * nd + d;
+        }
+    }
+    free(seen), free(queue);
+    return 0;
+}
+
+/* Marks in sink the cells of the rooms (connected room cells) that hold no goal and that a box
+ * can get to (reach); returns how many were not marked before. queue holds n ints. */
+static int goalless_rooms(const push_board *b, const uint8_t *room, const uint8_t *reach, uint8_t *sink,
+                          int32_t *queue)
 {
     int n = b->n, added = 0;
     uint8_t *seen = calloc((size_t)n + 1, 1);
@@ -120,7 +158,7 @@ static int goalless_rooms(const push_board *b, const uint8_t *room, uint8_t *sin
         }
         if (goals) continue;
         for (int i = 0; i < count; i++)
-            if (!sink[queue[i]]) sink[queue[i]] = 1, added++;
+            if (!sink[queue[i]] && reach[queue[i]]) sink[queue[i]] = 1, added++;
     }
     free(seen);
     return added;
@@ -129,10 +167,10 @@ static int goalless_rooms(const push_board *b, const uint8_t *room, uint8_t *sin
 enum { WIDEST = 4 };              /* sinks are widened to cells this many steps from every goal, then nearer */
 enum { PARK_NODES = 20000 };      /* the most nodes of the search of the goals left (XSokoban: 19-705) */
 
-/* Marks as sinks the cells off goals at least `steps` - 1 walking steps from every goal, the
- * previous widening having taken those at least `steps` away; returns the next `steps`, or -1
- * when no cell is left to take. queue holds n ints. */
-static int widen_sinks(const push_board *b, uint8_t *sink, int steps, int32_t *queue)
+/* Marks as sinks the cells off goals at least `steps` - 1 walking steps from every goal that a
+ * box can get to (reach), the previous widening having taken those at least `steps` away;
+ * returns the next `steps`, or -1 when no cell is left to take. queue holds n ints. */
+static int widen_sinks(const push_board *b, const uint8_t *reach, uint8_t *sink, int steps, int32_t *queue)
 {
     int n = b->n, head = 0, tail = 0;
     steps--;
@@ -153,7 +191,7 @@ static int widen_sinks(const push_board *b, uint8_t *sink, int steps, int32_t *q
         }
     }
     for (int c = 0; c < n; c++)
-        if (dist[c] >= steps && !b->dead_all[c]) sink[c] = 1;
+        if (dist[c] >= steps && !b->dead_all[c] && reach[c]) sink[c] = 1;
     free(dist);
     return steps;
 }
@@ -431,8 +469,13 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
     planner *p = push_plan_work_new(b);
     if (p) p->sink = pl->sink;
     bool *left = calloc((size_t)ng + 1, sizeof *left), *started = calloc((size_t)ng + 1, sizeof *started);
+    /* A box taken out to a sink stands for one brought in from there: only cells a box can get
+     * to are sinks. (XSokoban 88: a goal's box was taken out first into a column of a goalless
+     * pocket that no box can enter, so the plan filled that goal last, where it can only be
+     * filled before the goal next to it.) */
+    uint8_t *reach = malloc((size_t)n + 1);
     bool ok = pl->room && pl->order && pl->rank && pl->area_of && pl->area_first && pl->area_goal && pl->sink && p &&
-              left && started;
+              left && started && reach && box_reachable(b, reach) == 0;
     if (ok) {
         find_rooms(b, pl->room);
         int sinks = 0;
@@ -441,7 +484,7 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
             if (b->goal_at[c] >= 0) started[b->goal_at[c]] = true;
             else p->sink[c] = 1, sinks++;
         }
-        sinks += goalless_rooms(b, pl->room, p->sink, p->queue);
+        sinks += goalless_rooms(b, pl->room, reach, p->sink, p->queue);
         for (int j = 0; j < ng; j++) left[j] = true, p->wall[b->goal[j]] = 1;
         int remaining = ng, place = ng, widen = WIDEST;
         /* Backwards: take out the box with the shortest way back, leaving the goals boxes
@@ -472,7 +515,7 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
             }
             if (best < 0) {
                 /* Stuck: boxes may also be parked nearer the goals, farther first. */
-                if (widen < 0 || (widen = widen_sinks(b, p->sink, widen, p->queue)) < 0) break;
+                if (widen < 0 || (widen = widen_sinks(b, reach, p->sink, widen, p->queue)) < 0) break;
                 continue;
             }
             pl->order[--place] = (int16_t)best;
@@ -500,7 +543,7 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
         ok = ok && find_areas(pl, b) == 0;
     }
     push_plan_work_free(p);
-    free(left), free(started);
+    free(left), free(started), free(reach);
     if (!ok) {
         push_plan_free(pl);
         return -1;

@@ -22,7 +22,8 @@ typedef struct push_plan {
                                      or is or touches a cell with six floor neighbours (hex) */
     uint8_t *sink;                /* [c]: where the plan's backward search parks a box taken out
                                      (cells boxes start on, rooms with no goal, and, when that
-                                     was not enough, cells far from every goal) */
+                                     was not enough, cells far from every goal; only cells a
+                                     box can be pushed to from where boxes start) */
     int ngoals;
     int16_t *order;               /* goals in packing order */
     int16_t *rank;                /* [goal]: its place in order */

@@ -100,6 +100,36 @@ static void test_parking(void)
     unload(&f);
 }
 
+/* A room no box can get into is no sink: a box taken out there would stand for one brought in
+ * from there. Here a box can never be pushed into the corridor down to the room (it would
+ * have to turn a corner), though the player walks there; the cell the box starts on stays a
+ * sink, and the plan is still complete. */
+static void test_sinks(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban,
+               "#########\n"
+               "#@ $ .  #\n"
+               "#### ####\n"
+               "   # #\n"
+               "  ## ##\n"
+               "  #   #\n"
+               "  #   #\n"
+               "  #####\n"));
+    if (f.board) {
+        push_plan pl;
+        CHECK(push_plan_init(&pl, &f.b, false) == 0);
+        int w = f.st.g->w;
+        CHECK_EQ_INT(pl.planned, 1);
+        CHECK(pl.sink[f.b.index[1 * w + 3]]);             /* where the box starts */
+        for (int y = 5; y <= 6; y++)
+            for (int x = 3; x <= 5; x++) CHECK(!pl.sink[f.b.index[y * w + x]]);
+        CHECK(pl.room[f.b.index[5 * w + 4]]);             /* a room all the same */
+        push_plan_free(&pl);
+    }
+    unload(&f);
+}
+
 static void test_areas(void)
 {
     fixture f;
@@ -397,6 +427,7 @@ int main(void)
     hexoban.topo = TOPO_HEX;
     test_corridor_order();
     test_parking();
+    test_sinks();
     test_areas();
     test_fillable();
     test_meet_solves();
