@@ -262,25 +262,10 @@ static void check_script(checker *c, const app_paths *p, const char *file)
     game_free(g);
 }
 
-/* The game of a level file: --game, the folder it sits in when that names a game (levels/GAME/),
- * else a guess from the format. */
+/* The game of a level file: --game, else app_game_of_file. */
 static const char *game_for(const checker *c, const app_paths *p, const char *file, char *buf, size_t size)
 {
-    if (c->game_arg) return c->game_arg;
-    char dir[PATH_MAX_LEN];
-    snprintf(dir, sizeof dir, "%s", file);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = '\0';
-        snprintf(buf, size, "%s", path_basename(dir));
-        error err;
-        char *script = game_find_script(p->script_path, NULL, buf, NULL, &err);
-        if (script) {
-            free(script);
-            return buf;
-        }
-    }
-    return app_guess_game(file);
+    return c->game_arg ? c->game_arg : app_game_of_file(p, file, buf, size);
 }
 
 /* The level file a solution file belongs to: the file beside it with the same name and

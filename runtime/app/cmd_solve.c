@@ -107,7 +107,9 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
     error err;
     char buf[ERROR_TEXT_MAX + 300];
     session s;
-    if (session_open(&s, p, game_arg ? game_arg : app_guess_game(file), file, level_no, &err) != 0) {
+    char gbuf[PATH_MAX_LEN];
+    const char *gname = game_arg ? game_arg : app_game_of_file(p, file, gbuf, sizeof gbuf);
+    if (session_open(&s, p, gname, file, level_no, &err) != 0) {
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
         return EXIT_BAD_INPUT;
     }

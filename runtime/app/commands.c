@@ -39,8 +39,8 @@ static const cli_option play_options[] = {
 };
 
 static const cli_option solve_options[] = {
-    { "--game", "G", "the game whose rules apply (a bundled name or a .lua script); guessed from "
-                     "the file otherwise" },
+    { "--game", "G", "the game whose rules apply (a bundled name or a .lua script); otherwise the "
+                     "game its folder names (levels/GAME/), else guessed from the file" },
     { "--level", "N", "only level N" },
     { "--timeout", "S", "seconds per level or board (default 10)" },
     { "--optimal", NULL, "push-optimal (push puzzles) or move-optimal (sliding puzzles) solutions" },
@@ -49,7 +49,8 @@ static const cli_option solve_options[] = {
 };
 
 static const cli_option verify_options[] = {
-    { "--game", "G", "the game whose rules apply" },
+    { "--game", "G", "the game whose rules apply; otherwise the game the level file's folder names "
+                     "(levels/GAME/), else guessed from the file" },
     { "--json", NULL, "one JSON object per level" },
     { NULL, NULL, NULL }
 };

@@ -65,6 +65,24 @@ const char *app_guess_game(const char *level_path)
     return guess;
 }
 
+const char *app_game_of_file(const app_paths *p, const char *level_path, char *buf, size_t size)
+{
+    char dir[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", level_path);
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = '\0';
+        snprintf(buf, size, "%s", path_basename(dir));
+        error err;
+        char *script = game_find_script(p->script_path, NULL, buf, NULL, &err);
+        if (script) {
+            free(script);
+            return buf;
+        }
+    }
+    return app_guess_game(level_path);
+}
+
 int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
 {
     size_t len;

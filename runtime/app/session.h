@@ -78,6 +78,9 @@ void session_note(session *s, const char *fmt, ...)
 /* Helpers shared with the other sub-commands. */
 /* "hexoban" for .hsb files, "fifteen" for boards, else "sokoban". */
 const char *app_guess_game(const char *level_path);
+/* The game of a level file when no --game names it: the folder it sits in when that names a
+ * game (levels/GAME/...), else app_guess_game. The name may be written into buf (size bytes). */
+const char *app_game_of_file(const app_paths *p, const char *level_path, char *buf, size_t size);
 /* Reads and parses a level file for game g (see game_read_path: by_game when the game's
  * script named it). 0, or -1 with err. */
 int app_read_levels(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,

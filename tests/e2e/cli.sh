@@ -35,6 +35,15 @@ expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad boar
 expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
 expect_output "nonexistent.xsb: cannot open" "missing file named"
 
+# solve and verify take a level file's game from its folder (levels/GAME/), as check does:
+# a pull level solved by Sokoban's rules was "unsolvable", other games' tiles were errors.
+expect_status 0 "solve a pull level by its folder" -- "$tessera" solve levels/pull/pull.xsb --level 1 --timeout 5
+expect_output "1 of 1 solved" "pull level solved by the pull rules"
+expect_status 0 "solve a colour level by its folder" -- "$tessera" solve levels/colour/colour.xsb --level 1 --timeout 5
+expect_output "1 of 1 solved" "colour level solved"
+expect_status 0 "verify by the folder's game" -- "$tessera" verify levels/doors/doors.xsb levels/doors/doors.sol
+expect_output "10 of 10 levels solved" "doors solutions replayed with the doors rules"
+
 # check on solution files: each replayed on the level file of the same name beside it.
 expect_status 0 "check a whole bundled folder" -- "$tessera" check levels/sokoban/*
 expect_output "levels/sokoban/tessera.sol: ok (25 solutions replayed on levels/sokoban/tessera.xsb, all solved)" "solutions replayed"
