@@ -96,23 +96,24 @@ static void find_rooms(const push_board *b, uint8_t *room)
 }
 
 /* Marks in reach the cells a lone box can be pushed to from a cell some box starts on (the
- * player anywhere, the other boxes gone). 0, or -1 out of memory. */
-static int box_reachable(const push_board *b, uint8_t *reach)
+ * player anywhere, the other boxes gone), with p's scratch. */
+static void box_reachable(planner *p, uint8_t *reach)
 {
+    const push_board *b = p->b;
     int n = b->n, nd = b->ndirs, head = 0, tail = 0;
     const int32_t *side = b->base.side;
-    uint8_t *seen = calloc((size_t)n * (size_t)nd + 1, 1);
-    int32_t *queue = malloc(sizeof *queue * ((size_t)n * (size_t)nd + 1));
-    if (!seen || !queue) {
-        free(seen), free(queue);
-        return -1;
+    if (++p->stamp == 0) {
+        memset(p->seen, 0, sizeof *p->seen * ((size_t)n * (size_t)nd + 1));
+        p->stamp = 1;
     }
+    uint32_t *seen = p->seen, stamp = p->stamp;
+    int32_t *queue = p->queue;
     memset(reach, 0, (size_t)n);
     for (int i = 0; i < b->nboxes; i++) {
         int c = b->start_box[i];
         reach[c] = 1;
         for (int d = 0; d < nd; d++)
-            if (push_step(b, c, d) >= 0 && !seen[c * nd + d]) seen[c * nd + d] = 1, queue[tail++] = c * nd + d;
+            if (push_step(b, c, d) >= 0 && seen[c * nd + d] != stamp) seen[c * nd + d] = stamp, queue[tail++] = c * nd + d;
     }
     while (head < tail) {
         int c = queue[head] / nd, e = queue[head] % nd;
@@ -122,14 +123,12 @@ static int box_reachable(const push_board *b, uint8_t *reach)
              * match) and pushes the box away from it; it then stands on side d of the box. */
             if (side[c * nd + d] != side[c * nd + e] || push_step(b, c, d) < 0) continue;
             int m = push_step(b, c, b->opp[d]);
-            if (m < 0 || seen[m * nd + d]) continue;
-            seen[m * nd + d] = 1;
+            if (m < 0 || seen[m * nd + d] == stamp) continue;
+            seen[m * nd + d] = stamp;
             reach[m] = 1;
             queue[tail++] = m * nd + d;
         }
     }
-    free(seen), free(queue);
-    return 0;
 }
 
 /* Marks in sink the cells of the rooms (connected room cells) that hold no goal and that a box
@@ -217,7 +216,8 @@ typedef struct parker {
     int nnodes, most;
     uint16_t *pool;
     size_t npool, pool_cap;
-    int32_t *heap, nheap;
+    push_queue open;              /* node index + 1 by rank */
+    push_budget open_budget;
     int32_t *slot;                /* hash set of nodes, -1 empty */
     uint64_t *slot_key;
     uint32_t mask;
@@ -227,32 +227,6 @@ typedef struct parker {
 } parker;
 
 static int cmp_cell(const void *x, const void *y) { return (int)*(const uint16_t *)x - (int)*(const uint16_t *)y; }
-
-static void park_heap_push(parker *p, int32_t i)
-{
-    int at = p->nheap++, rank = p->node[i].rank;
-    while (at > 0 && p->node[p->heap[(at - 1) / 2]].rank > rank) {
-        p->heap[at] = p->heap[(at - 1) / 2];
-        at = (at - 1) / 2;
-    }
-    p->heap[at] = i;
-}
-
-static int32_t park_heap_pop(parker *p)
-{
-    int32_t top = p->heap[0], last = p->heap[--p->nheap];
-    int at = 0, rank = p->node[last].rank;
-    for (;;) {
-        int c = 2 * at + 1;
-        if (c >= p->nheap) break;
-        if (c + 1 < p->nheap && p->node[p->heap[c + 1]].rank < p->node[p->heap[c]].rank) c++;
-        if (p->node[p->heap[c]].rank >= rank) break;
-        p->heap[at] = p->heap[c];
-        at = c;
-    }
-    if (p->nheap > 0) p->heap[at] = last;
-    return top;
-}
 
 /* Adds the node of the boxes on cells[0..count) (sorted) and the player region `player`, unless
  * it is known or the search is full; its index, or -1. */
@@ -292,7 +266,8 @@ static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int
     size_t n = (size_t)b->n + 1;
     p->node = malloc(sizeof *p->node * (size_t)most);
     p->pool = malloc(sizeof *p->pool * p->pool_cap);
-    p->heap = malloc(sizeof *p->heap * (size_t)most);
+    p->open_budget.limit = sizeof(uint64_t) * ((size_t)most + 4096) * 2;
+    push_queue_init(&p->open, &p->open_budget, true);
     p->slot = malloc(sizeof *p->slot * slots);
     p->slot_key = malloc(sizeof *p->slot_key * slots);
     p->box = malloc(n);
@@ -300,7 +275,7 @@ static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int
     p->child_reach = calloc(n, sizeof *p->child_reach);
     p->queue = malloc(sizeof *p->queue * n);
     p->dist = malloc(sizeof *p->dist * n);
-    if (!p->node || !p->pool || !p->heap || !p->slot || !p->slot_key || !p->box || !p->reach || !p->child_reach ||
+    if (!p->node || !p->pool || !p->slot || !p->slot_key || !p->box || !p->reach || !p->child_reach ||
         !p->queue || !p->dist)
         return false;
     memset(p->slot, 0xFF, sizeof *p->slot * slots);
@@ -322,7 +297,8 @@ static bool parker_init(parker *p, const push_board *b, const uint8_t *sink, int
 
 static void parker_free(parker *p)
 {
-    free(p->node), free(p->pool), free(p->heap), free(p->slot), free(p->slot_key);
+    free(p->node), free(p->pool), free(p->slot), free(p->slot_key);
+    push_queue_free(&p->open);
     free(p->box), free(p->reach), free(p->child_reach), free(p->queue), free(p->dist);
 }
 
@@ -354,7 +330,7 @@ static int32_t park_expand(parker *p, int32_t i)
             int32_t child = park_add(p, next, count, player, i);
             if (child < 0) continue;
             if (count == 0) done = child;
-            else park_heap_push(p, child);
+            else (void)push_queue_push(&p->open, (uint32_t)p->node[child].rank, (uint32_t)child + 1);  /* sized for most */
         }
     }
     for (int k = 0; k < at.count; k++) p->box[cells[k]] = PUSH_NO_BOX;
@@ -387,11 +363,11 @@ static int park_goals(push_plan *pl, const push_board *b, const uint8_t *sink, c
             int y = push_step(b, cells[k], d);
             if (y < 0 || p.box[y] != PUSH_NO_BOX || p.reach[y] == starts) continue;
             int32_t s = park_add(&p, cells, count, push_reach(b, p.box, y, p.reach, starts, p.queue), -1);
-            if (s >= 0) park_heap_push(&p, s);
+            if (s >= 0) (void)push_queue_push(&p.open, (uint32_t)p.node[s].rank, (uint32_t)s + 1);
         }
     for (int k = 0; k < count; k++) p.box[cells[k]] = PUSH_NO_BOX;
     int32_t done = -1;
-    while (p.nheap > 0 && done < 0) done = park_expand(&p, park_heap_pop(&p));
+    for (uint32_t id; done < 0 && (id = push_queue_pop(&p.open, NULL)) != 0;) done = park_expand(&p, (int32_t)id - 1);
     int placed = 0;
     if (done >= 0) {
         /* Walking back from the end, the first node that holds a goal is the last moment it
@@ -475,8 +451,9 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
      * filled before the goal next to it.) */
     uint8_t *reach = malloc((size_t)n + 1);
     bool ok = pl->room && pl->order && pl->rank && pl->area_of && pl->area_first && pl->area_goal && pl->sink && p &&
-              left && started && reach && box_reachable(b, reach) == 0;
+              left && started && reach;
     if (ok) {
+        box_reachable(p, reach);
         find_rooms(b, pl->room);
         int sinks = 0;
         for (int i = 0; i < b->nboxes; i++) {
