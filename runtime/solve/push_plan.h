@@ -2,8 +2,11 @@
  * found backwards. From the solved position, take out a box whose way back is still open with
  * the other goals full (pulled alone, the others standing) to a cell a box starts on or to a
  * room with no goal (rooms hold any number of boxes: FESS's sink assumption), the one with the
- * shortest way first, and so on; the order is the reverse. Taking boxes out never closes
- * another's way, so the greedy order is found whenever one exists. Where none exists (a goal
+ * shortest way first, and so on; the order is the reverse. Each box is first taken out from
+ * where the player stood when the last one reached its sink, so that the player can follow
+ * the order (a depth-first search with a budget); failing that, from wherever the player may
+ * stand, greedily: taking boxes out never closes another's way, so that order is found
+ * whenever one exists. Where none exists (a goal
  * room whose boxes need each other out of the way for a while), the boxes left may be searched
  * backwards together; failing that, the sinks are widened to cells nearer the goals, and goals
  * no box can leave come first, deepest first. Goals that touch form an area; an area's goals are filled in plan

@@ -181,15 +181,17 @@ static void test_out_of_plan(void)
 {
     featured x;
     /* Two goals side by side; a pocket below the left one, from which a box can only go up
-     * into it. The left goal is the quicker to empty backwards (one pull to the pocket, two
-     * to the right box's start), so the plan fills the right one first (the left one is then
-     * still open from the pocket). */
+     * into it (the player gets below it by the corridor; a box pushed down there is lost;
+     * without the corridor the player could never fill the left goal from the pocket, and
+     * the plan would fill the left goal first, from the right). The left goal is the quicker to
+     * empty backwards (one pull to the pocket, two to the right box's start), so the plan
+     * fills the right one first (the left one is then still open from the pocket). */
     if (featured_open(&x,
-                      "#######\n"
-                      "#.. $@#\n"
-                      "#$#####\n"
-                      "# #\n"
-                      "###\n")) {
+                      "########\n"
+                      "#.. $@ #\n"
+                      "#$#### #\n"
+                      "#      #\n"
+                      "########\n")) {
         const fixture *f = &x.f;
         push_plan *pl = &x.pl;
         push_pos *p = &x.p;

@@ -1,6 +1,7 @@
 /* test_push_plan.c: the packing plan and the backward search's meeting set: goals in a
  * dead-end corridor are planned deepest first, goals around a pillar in any order that keeps
- * them reachable, areas counted apart; goals filled out of order are told apart from those
+ * them reachable, an order the player can follow (not one that shuts it in below a goal it
+ * filled), areas counted apart; goals filled out of order are told apart from those
  * that shut other goals off; levels the backward search solves alone or that the
  * forward searches finish through it replay to solved, on square and hex boards; the
  * feature-space search alone solves them too (every solution replayed) and proves lost levels
@@ -94,6 +95,45 @@ static void test_parking(void)
             int top = goal_at(&f, 3, 1), bottom = goal_at(&f, 3, 5);
             CHECK(top >= 0 && bottom >= 0 && top != bottom);
             CHECK((pl.order[0] == top && pl.order[1] == bottom) || (pl.order[0] == bottom && pl.order[1] == top));
+            push_plan_free(&pl);
+        }
+    }
+    unload(&f);
+}
+
+/* The player must be able to follow the plan. Goals A above B close a corridor down to a
+ * room. Taken out one at a time from anywhere, C's box goes first (its way back is the
+ * shortest but for B's, which is B's from the room), then B's from the room, then A's: filling
+ * A, then C, then B from the room below, where the player can no longer get. Followed, the
+ * player goes on from where the last box left it: B's box out to the room, then A's (the
+ * player is in the room), then C's (A and B are open again): fill C, then A and B. */
+static const char *follow_level =
+    "########\n"
+    "#     @#\n"
+    "#. $ $ #\n"
+    "####$###\n"
+    "#### ###\n"
+    "####.###\n"
+    "####.###\n"
+    "###   ##\n"
+    "###   ##\n"
+    "###   ##\n"
+    "########\n";
+
+static void test_follow(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, follow_level));
+    if (f.board) {
+        int a = goal_at(&f, 4, 5), b = goal_at(&f, 4, 6), c = goal_at(&f, 1, 2);
+        for (int park = 0; park <= 1; park++) {
+            push_plan pl;
+            CHECK(push_plan_init(&pl, &f.b, park) == 0);
+            CHECK_EQ_INT(pl.planned, 3);
+            CHECK_EQ_INT(pl.parked, 0);
+            CHECK_EQ_INT(pl.order[0], c);
+            CHECK_EQ_INT(pl.order[1], a);
+            CHECK_EQ_INT(pl.order[2], b);
             push_plan_free(&pl);
         }
     }
@@ -428,6 +468,7 @@ int main(void)
     test_corridor_order();
     test_parking();
     test_sinks();
+    test_follow();
     test_areas();
     test_fillable();
     test_meet_solves();
