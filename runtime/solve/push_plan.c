@@ -549,8 +549,9 @@ static bool follow_all(push_plan *pl, planner *p, const bool *started)
     return found;
 }
 
-int push_plan_init(push_plan *pl, const push_board *b, bool park)
+int push_plan_init(push_plan *pl, const push_board *b, unsigned flags)
 {
+    bool park = flags & PUSH_PLAN_PARK;
     memset(pl, 0, sizeof *pl);
     int n = b->n, ng = b->ngoals;
     pl->ngoals = ng;
@@ -583,7 +584,7 @@ int push_plan_init(push_plan *pl, const push_board *b, bool park)
         sinks += goalless_rooms(b, pl->room, reach, p->sink, p->queue);
         for (int j = 0; j < ng; j++) left[j] = true, p->wall[b->goal[j]] = 1;
         int remaining = ng, place = ng, widen = WIDEST;
-        if (sinks > 0 && follow_all(pl, p, started)) {
+        if ((flags & PUSH_PLAN_FOLLOW) && sinks > 0 && follow_all(pl, p, started)) {
             remaining = place = 0;
             for (int j = 0; j < ng; j++) left[j] = false;
         }

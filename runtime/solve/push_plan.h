@@ -2,10 +2,10 @@
  * found backwards. From the solved position, take out a box whose way back is still open with
  * the other goals full (pulled alone, the others standing) to a cell a box starts on or to a
  * room with no goal (rooms hold any number of boxes: FESS's sink assumption), the one with the
- * shortest way first, and so on; the order is the reverse. Each box is first taken out from
- * where the player stood when the last one reached its sink, so that the player can follow
- * the order (a depth-first search with a budget); failing that, from wherever the player may
- * stand, greedily: taking boxes out never closes another's way, so that order is found
+ * shortest way first, and so on; the order is the reverse. Each box may first be taken out
+ * from where the player stood when the last one reached its sink, so that the player can
+ * follow the order (a depth-first search with a budget); failing that, from wherever the
+ * player may stand, greedily: taking boxes out never closes another's way, so that order is found
  * whenever one exists. Where none exists (a goal
  * room whose boxes need each other out of the way for a while), the boxes left may be searched
  * backwards together; failing that, the sinks are widened to cells nearer the goals, and goals
@@ -32,18 +32,20 @@ typedef struct push_plan {
     int16_t *rank;                /* [goal]: its place in order */
     int planned;                  /* the last `planned` of order came from the backward search */
     int parked;                   /* ... of which the first `parked` from the search of the goals
-                                     left, all their boxes together (park in push_plan_init) */
+                                     left, all their boxes together (PUSH_PLAN_PARK) */
     int nareas;
     int16_t *area_of;             /* [goal]: its area */
     int16_t *area_first;          /* area a's goals, in order: area_goal[area_first[a] .. [a + 1]) */
     int16_t *area_goal;
 } push_plan;
 
-/* park: where taking the boxes out one at a time gets stuck, the boxes still on goals are
- * searched backwards together (one parked out of another's way for a while), the order they
- * leave the goals in completing the plan, before the sinks are widened. 0, or -1 out of
- * memory. */
-int push_plan_init(push_plan *pl, const push_board *b, bool park);
+/* flags: PUSH_PLAN_FOLLOW: the order is first searched for with the player followed (each box
+ * taken out from where the last one left the player); PUSH_PLAN_PARK: where taking the boxes
+ * out one at a time gets stuck, the boxes still on goals are searched backwards together (one
+ * parked out of another's way for a while), the order they leave the goals in completing the
+ * plan, before the sinks are widened. 0, or -1 out of memory. */
+enum { PUSH_PLAN_FOLLOW = 1, PUSH_PLAN_PARK = 2 };
+int push_plan_init(push_plan *pl, const push_board *b, unsigned flags);
 void push_plan_free(push_plan *pl);
 
 /* The goals packed according to the plan in p: over the areas, how many of each area's first

@@ -87,6 +87,7 @@ push_options push_options_default(void)
     o.out_of_plan = true;
     o.free_order = 1;
     o.park = true;
+    o.follow = 1;
     o.probe = true;
     o.shrink = true;
     o.replan = REPLAN_STALE;
@@ -499,7 +500,9 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     bool want_meet = !lim->optimal && o.meet;
     /* The first attempt's plan may park boxes (XSokoban 44 is solved with it; the other
      * attempts keep the widened sinks, with which 47 and 87 are solved faster). */
-    a->have_plan = (want_meet || fess) && push_plan_init(&a->plan, b, o.park && a->index == 0) == 0;
+    unsigned plan_flags = (o.park && a->index == 0 ? PUSH_PLAN_PARK : 0) |
+                          (o.follow >= 2 || (o.follow == 1 && a->index < 2) ? PUSH_PLAN_FOLLOW : 0);
+    a->have_plan = (want_meet || fess) && push_plan_init(&a->plan, b, plan_flags) == 0;
     bool ok = (!o.patterns || a->patterns) && (a->have_plan || !(want_meet || fess));
     /* Memory in shares: one per classic search and for the backward search, two for the
      * feature-space search. */

@@ -52,7 +52,7 @@ static bool featured_open(featured *x, const char *text)
     memset(x, 0, sizeof *x);
     CHECK(fixture_load(&x->f, &sokoban, text));
     if (!x->f.board) return false;
-    CHECK(push_plan_init(&x->pl, &x->f.b, false) == 0);
+    CHECK(push_plan_init(&x->pl, &x->f.b, PUSH_PLAN_FOLLOW) == 0);
     x->ft = push_features_new(&x->f.b, &x->pl, 0);
     CHECK(x->ft != NULL && push_pos_init(&x->p, &x->f.b) == 0);
     x->ok = x->ft != NULL;
@@ -291,7 +291,7 @@ static void test_plan_parks(void)
         CHECK(state_init(&st, &set.levels[stuck[i] - 1], &sokoban) == 0);
         CHECK(push_board_init(&b, &st, msg, sizeof msg) == PUSH_BOARD_OK && push_board_analyse(&b) == 0);
         push_plan pl;
-        CHECK(push_plan_init(&pl, &b, false) == 0);
+        CHECK(push_plan_init(&pl, &b, PUSH_PLAN_FOLLOW) == 0);
         CHECK_EQ_INT(pl.planned, b.ngoals);
         for (int j = 0; j < b.ngoals; j++) CHECK_EQ_INT(pl.order[pl.rank[j]], j);
         push_plan_free(&pl);

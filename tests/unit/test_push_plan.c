@@ -44,7 +44,7 @@ static void test_corridor_order(void)
     CHECK(load(&f, &sokoban, corridor_level));
     if (f.board) {
         push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b, false) == 0);
+        CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) == 0);
         CHECK_EQ_INT(pl.planned, 3);
         CHECK_EQ_INT(pl.order[0], goal_at(&f, 1, 1));
         CHECK_EQ_INT(pl.order[1], goal_at(&f, 2, 1));
@@ -89,7 +89,7 @@ static void test_parking(void)
     if (f.board) {
         for (int park = 0; park <= 1; park++) {
             push_plan pl;
-            CHECK(push_plan_init(&pl, &f.b, park) == 0);
+            CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW | (park ? PUSH_PLAN_PARK : 0)) == 0);
             CHECK_EQ_INT(pl.planned, 2);
             CHECK_EQ_INT(pl.parked, park ? 2 : 0);
             int top = goal_at(&f, 3, 1), bottom = goal_at(&f, 3, 5);
@@ -106,7 +106,8 @@ static void test_parking(void)
  * shortest but for B's, which is B's from the room), then B's from the room, then A's: filling
  * A, then C, then B from the room below, where the player can no longer get. Followed, the
  * player goes on from where the last box left it: B's box out to the room, then A's (the
- * player is in the room), then C's (A and B are open again): fill C, then A and B. */
+ * player is in the room), then C's (A and B are open again): fill C, then A and B. Without
+ * PUSH_PLAN_FOLLOW the order is the greedy one. */
 static const char *follow_level =
     "########\n"
     "#     @#\n"
@@ -128,11 +129,17 @@ static void test_follow(void)
         int a = goal_at(&f, 4, 5), b = goal_at(&f, 4, 6), c = goal_at(&f, 1, 2);
         for (int park = 0; park <= 1; park++) {
             push_plan pl;
-            CHECK(push_plan_init(&pl, &f.b, park) == 0);
+            CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW | (park ? PUSH_PLAN_PARK : 0)) == 0);
             CHECK_EQ_INT(pl.planned, 3);
             CHECK_EQ_INT(pl.parked, 0);
             CHECK_EQ_INT(pl.order[0], c);
             CHECK_EQ_INT(pl.order[1], a);
+            CHECK_EQ_INT(pl.order[2], b);
+            push_plan_free(&pl);
+            CHECK(push_plan_init(&pl, &f.b, park ? PUSH_PLAN_PARK : 0) == 0);
+            CHECK_EQ_INT(pl.planned, 3);
+            CHECK_EQ_INT(pl.order[0], a);
+            CHECK_EQ_INT(pl.order[1], c);
             CHECK_EQ_INT(pl.order[2], b);
             push_plan_free(&pl);
         }
@@ -158,7 +165,7 @@ static void test_sinks(void)
                "  #####\n"));
     if (f.board) {
         push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b, false) == 0);
+        CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) == 0);
         int w = f.st.g->w;
         CHECK_EQ_INT(pl.planned, 1);
         CHECK(pl.sink[f.b.index[1 * w + 3]]);             /* where the box starts */
@@ -181,7 +188,7 @@ static void test_areas(void)
                "#########\n"));
     if (f.board) {
         push_plan pl;
-        CHECK(push_plan_init(&pl, &f.b, false) == 0);
+        CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) == 0);
         CHECK_EQ_INT(pl.nareas, 2);
         CHECK_EQ_INT(pl.planned, 2);
         for (int j = 0; j < f.b.ngoals; j++) CHECK(pl.order[pl.rank[j]] == j);
@@ -207,7 +214,7 @@ static void test_fillable(void)
     if (f.board) {
         push_plan pl;
         push_plan_work *w = push_plan_work_new(&f.b);
-        CHECK(push_plan_init(&pl, &f.b, false) == 0 && w != NULL);
+        CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) == 0 && w != NULL);
         CHECK(fillable(&f, &pl, w, NULL, 0));
         CHECK(fillable(&f, &pl, w, (int[]){ 1, 1 }, 1));
         CHECK(fillable(&f, &pl, w, (int[]){ 1, 1, 2, 1 }, 2));
@@ -234,7 +241,7 @@ static void test_fillable(void)
     if (f.board) {
         push_plan pl;
         push_plan_work *w = push_plan_work_new(&f.b);
-        CHECK(push_plan_init(&pl, &f.b, false) == 0 && w != NULL);
+        CHECK(push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) == 0 && w != NULL);
         CHECK(fillable(&f, &pl, w, (int[]){ 1, 1, 2, 1, 1, 2 }, 3));
         CHECK(fillable(&f, &pl, w, (int[]){ 5, 1, 5, 2, 3, 2 }, 3));
         CHECK(!fillable(&f, &pl, w, (int[]){ 1, 1, 3, 1, 2, 2 }, 3));
@@ -418,7 +425,7 @@ static void test_fess_best(void)
     fixture f;
     CHECK(load(&f, &sokoban, text));
     push_plan pl;
-    if (!f.board || push_plan_init(&pl, &f.b, false) != 0) {
+    if (!f.board || push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) != 0) {
         unload(&f);
         CHECK(false);
         return;

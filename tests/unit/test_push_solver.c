@@ -251,7 +251,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 24; off++) {
+        for (int off = 0; off <= 26; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -277,6 +277,8 @@ static void test_switches(void)
             if (off == 22) o.fess = PUSH_FESS_ALONE, o.free_order = 2;
             if (off == 23) o.replan = 0;
             if (off == 24) o.park = false;
+            if (off == 25) o.follow = 0;
+            if (off == 26) o.follow = 2;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
