@@ -462,7 +462,7 @@ static int find_areas(push_plan *pl, const push_board *b)
  * Taking each box out alone, from wherever the player may stand next to its goal, can give an
  * order the player cannot follow: filling a goal from inside a pocket that the goals filled
  * before it close, it is shut in there with goals still to fill (XSokoban 88: (3,6) was
- * filled from below after (3,5), then (1,1)-(3,4) were left). So the plan is first searched
+ * filled from below after (3,5), with (2,4) and (3,4) still to fill). So the plan is first searched
  * for with the player followed: each box is taken out from where the player stood when the
  * last one reached its sink, depth first, the shortest way first and the goals boxes start on
  * last. Where no such order turns up within FOLLOW_WORK ways back, the plan is the greedy

@@ -5,12 +5,12 @@
  * shortest way first, and so on; the order is the reverse. Each box may first be taken out
  * from where the player stood when the last one reached its sink, so that the player can
  * follow the order (a depth-first search with a budget); failing that, from wherever the
- * player may stand, greedily: taking boxes out never closes another's way, so that order is found
- * whenever one exists. Where none exists (a goal
- * room whose boxes need each other out of the way for a while), the boxes left may be searched
- * backwards together; failing that, the sinks are widened to cells nearer the goals, and goals
- * no box can leave come first, deepest first. Goals that touch form an area; an area's goals are filled in plan
- * order, areas independently. The FESS search counts how far each area is packed. */
+ * player may stand, greedily: taking boxes out never closes another's way, so that order is
+ * found whenever one exists. Where none exists (a goal room whose boxes need each other out
+ * of the way for a while), the boxes left may be searched backwards together; failing that,
+ * the sinks are widened to cells nearer the goals, and goals no box can leave come first,
+ * deepest first. Goals that touch form an area; an area's goals are filled in plan order,
+ * areas independently. The FESS search counts how far each area is packed. */
 #ifndef TESSERA_SOLVE_PUSH_PLAN_H
 #define TESSERA_SOLVE_PUSH_PLAN_H
 

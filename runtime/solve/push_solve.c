@@ -499,7 +499,9 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     /* The packing plan, for the backward search and the feature-space search. */
     bool want_meet = !lim->optimal && o.meet;
     /* The first attempt's plan may park boxes (XSokoban 44 is solved with it; the other
-     * attempts keep the widened sinks, with which 47 and 87 are solved faster). */
+     * attempts keep the widened sinks, with which 47 and 87 are solved faster). The first two
+     * follow the player (push_options.follow), the third does not: Sasquatch 39 is solved
+     * with its greedy order. */
     unsigned plan_flags = (o.park && a->index == 0 ? PUSH_PLAN_PARK : 0) |
                           (o.follow >= 2 || (o.follow == 1 && a->index < 2) ? PUSH_PLAN_FOLLOW : 0);
     a->have_plan = (want_meet || fess) && push_plan_init(&a->plan, b, plan_flags) == 0;
