@@ -940,13 +940,11 @@ static void probe_best(push_fess *f)
         f->solution = id;
         f->probe_won = true;
     } else if (verdict == PUSH_PROBE_LOST) {
-        f->info[id].lost = true;
-        f->any_lost = true;
         if (f->cfg.sets && f->cfg.opt.shrink && nd->moved != NO_CELL) {
             if (push_probe_shrink(f->probe, nd->box, nd->player, nd->moved, budget, budget * SHRINK_WORK, f->cfg.sets))
                 f->shrunk++;
         }
-        find_best(f);
+        push_fess_drop_best(f);
     }
 }
 

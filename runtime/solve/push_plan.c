@@ -91,6 +91,18 @@ static int way_back(planner *p, int g, int from, int *end)
     return -1;
 }
 
+/* way_back for the box on goal j, with the goal's wall lifted meanwhile (the side labels made
+ * for that board); -2 out of memory. */
+static int take_out(planner *p, int j, int from, int *end)
+{
+    const push_board *b = p->b;
+    int g = b->goal[j];
+    p->wall[g] = 0;
+    int cost = push_side_labels(b, p->wall, p->side) == 0 ? way_back(p, g, from, end) : -2;
+    p->wall[g] = 1;
+    return cost;
+}
+
 static bool block(const push_board *b, int c, int w, int h)
 {
     for (int y = 0, row = c; y < h; y++, row = push_step(b, row, DIR_DOWN)) {
@@ -462,11 +474,11 @@ static int find_areas(push_plan *pl, const push_board *b)
  * Taking each box out alone, from wherever the player may stand next to its goal, can give an
  * order the player cannot follow: filling a goal from inside a pocket that the goals filled
  * before it close, it is shut in there with goals still to fill (XSokoban 88: (3,6) was
- * filled from below after (3,5), with (2,4) and (3,4) still to fill). So the plan is first searched
- * for with the player followed: each box is taken out from where the player stood when the
- * last one reached its sink, depth first, the shortest way first and the goals boxes start on
- * last. Where no such order turns up within FOLLOW_WORK ways back, the plan is the greedy
- * one. */
+ * filled from below after (3,5), with (2,4) and (3,4) still to fill). So the plan is first
+ * searched for with the player followed: each box is taken out from where the player stood
+ * when the last one reached its sink, depth first, the shortest way first and the goals boxes
+ * start on last. Where no such order turns up within FOLLOW_WORK ways back, the plan is the
+ * greedy one. */
 enum {
     FOLLOW_WORK = 4000,           /* ways back tried, on boards of up to FOLLOW_CELLS cells
                                      (fewer on larger ones); XSokoban: 82 of 90 levels need
@@ -480,7 +492,6 @@ typedef struct follower {
     const bool *started;          /* [goal]: a box starts on it */
     bool *left;                   /* [goal]: still full */
     int16_t *order;
-    int32_t *cand;                /* 3 * ngoals per goal left: (goal, pulls, end) */
     long work;                    /* ways back still allowed */
 } follower;
 
@@ -491,7 +502,8 @@ static int64_t follow_key(const follower *f, int goal, int pulls)
 }
 
 /* Takes the `remaining` boxes left out, the player on `player` (-1: anywhere), filling
- * order[0 .. remaining) from the back. 1 done, 0 no order, -1 out of work. */
+ * order[0 .. remaining) from the back; cand holds 3 * ngoals ints for each goal left (goal,
+ * pulls, where the player ends). 1 done, 0 no order, -1 out of work or memory. */
 static int follow(follower *f, int remaining, int player, int32_t *cand)
 {
     if (remaining == 0) return 1;
@@ -501,9 +513,7 @@ static int follow(follower *f, int remaining, int player, int32_t *cand)
     for (int j = 0; j < b->ngoals; j++) {
         if (!f->left[j]) continue;
         if (--f->work < 0) return -1;
-        p->wall[b->goal[j]] = 0;
-        int end = -1, cost = push_side_labels(b, p->wall, p->side) == 0 ? way_back(p, b->goal[j], player, &end) : -2;
-        p->wall[b->goal[j]] = 1;
+        int end = -1, cost = take_out(p, j, player, &end);
         if (cost == -2) return -1;
         if (cost < 0) continue;
         int64_t key = follow_key(f, j, cost);
@@ -540,7 +550,7 @@ static bool follow_all(push_plan *pl, planner *p, const bool *started)
     bool found = false;
     if (left && cand) {
         for (int j = 0; j < ng; j++) left[j] = true;
-        follower f = { p, started, left, pl->order, cand, FOLLOW_WORK };
+        follower f = { p, started, left, pl->order, FOLLOW_WORK };
         if (b->n > FOLLOW_CELLS) f.work = (long)FOLLOW_WORK * FOLLOW_CELLS / b->n;
         found = follow(&f, ng, -1, cand) == 1;
         for (int j = 0; j < ng; j++) p->wall[b->goal[j]] = 1;
@@ -595,14 +605,16 @@ int push_plan_init(push_plan *pl, const push_board *b, unsigned flags)
             bool best_started = true;
             for (int j = 0; j < ng; j++) {
                 if (!left[j] || (started[j] && !best_started)) continue;
-                p->wall[b->goal[j]] = 0;
-                ok = push_side_labels(b, p->wall, p->side) == 0;
-                int cost = ok ? way_back(p, b->goal[j], -1, NULL) : -1;
-                p->wall[b->goal[j]] = 1;
+                int cost = take_out(p, j, -1, NULL);
+                if (cost == -2) {
+                    ok = false;
+                    break;
+                }
                 if (cost < 0) continue;
                 if (best < 0 || (best_started && !started[j]) || cost < best_cost)
                     best = j, best_cost = cost, best_started = started[j];
             }
+            if (!ok) break;
             if (best < 0 && park && widen == WIDEST && pl->parked == 0) {
                 /* Stuck: first the boxes left, taken out together. */
                 int placed = park_goals(pl, b, p->sink, left, &place, PARK_NODES);
