@@ -417,7 +417,10 @@ void push_search_run(push_search *s, int slice)
         done++;
         s->bound = s->cfg.optimal ? nd->g + nd->h : nd->h;
         expand(s, id);
-        if ((s->nodes % CHECK_EVERY == 0 || s->cfg.max_nodes) && out_of_time(s)) {
+        /* A node limit is looked at after every expansion, the clock (a system call with the
+         * CPU clock) only every CHECK_EVERY: the probes, with a limit, looked at it every time
+         * (3% of XSokoban's solving time). */
+        if ((s->cfg.max_nodes && s->nodes >= s->cfg.max_nodes) || (s->nodes % CHECK_EVERY == 0 && out_of_time(s))) {
             s->timed_out = true;
             return;
         }
