@@ -14,7 +14,9 @@
  * space of its score's first features (packed, regions, out of plan). Turns alternate between the cells in rotation
  * (a cell just reached comes next) and the cell of the best score so far. In a cell, the move
  * played is the one whose position has the least weight (advisor moves are free), then the best
- * score. */
+ * score. With the packer on (push_options.pack), a best position none of whose moves packs the
+ * plan's next goal gets a small search that pushes any boxes until it is filled
+ * (push_pack.h); its relocations are played as free moves. */
 #include "solve/push_fess.h"
 
 #include <stdlib.h>
@@ -24,6 +26,7 @@
 #include "solve/push_deadsets.h"
 #include "solve/push_features.h"
 #include "solve/push_meet.h"
+#include "solve/push_pack.h"
 #include "solve/push_path.h"
 #include "solve/push_pattern.h"
 #include "solve/push_probe.h"
@@ -55,6 +58,11 @@ enum {
  * times its expansions in all. The set prunes every other position that holds it: the ones
  * made later as they are made, the ones waiting already when their turn comes. */
 enum { SHRINK_WORK = 8 };
+
+/* The packer (push_pack.h): expansions of one search, and of all of them per expansion's worth
+ * of positions made (plus a start, so the first best positions get theirs). */
+enum { PACK_NODES = 3000, PACK_SLACK = 20000, PACK_MEMORY_SHARE = 32, PACK_STEPS = 64 };
+#define PACK_SHARE 0.25
 
 /* The features of a position. */
 typedef struct fess_score {
@@ -161,6 +169,10 @@ struct push_fess {
     int spread;                   /* the position being expanded: the sum of near over its boxes */
     int corral_pushes;            /* lost()'s PI-corral: pushes enough to try (-1: none) */
     uint16_t *first_dirs;         /* [slot]: with a PI-corral, the directions its first push may take */
+
+    push_pack *pack;              /* NULL when the packer is off */
+    uint32_t pack_for;            /* the best position the packer last looked at */
+    uint8_t *fixed_cells;         /* n: the goals packed in plan order, for the packer */
 
     push_probe *probe;            /* NULL when probes are off */
     uint32_t probed;              /* the best position when it was last probed (0: none) */
@@ -957,6 +969,100 @@ void push_fess_drop_best(push_fess *f)
     find_best(f);
 }
 
+/* ===== the packer ========================================================================= */
+
+/* Plays the packer's relocation st from node parent (as play() does, its score worked out
+ * here) as a free move. Returns the node made, or the known one it reached; 0 when lost. */
+static uint32_t play_packed(push_fess *f, uint32_t parent, const push_pack_step *st)
+{
+    const push_board *b = f->b;
+    push_node *pn = push_table_node(&f->tt, parent);
+    push_pos_load(&f->pos, b, pn->box, pn->player);
+    fess_move m;
+    memset(&m, 0, sizeof m);
+    m.from = st->from, m.to = st->to, m.side = st->side, m.pushes = st->pushes;
+    uint32_t stamp;
+    int norm;
+    uint64_t hash = make_move(f, &m, f->reach, &stamp, &norm);
+    uint32_t id = push_table_find(&f->tt, hash, f->pos.box, norm);
+    if (id) return push_table_node(&f->tt, id)->h == PUSH_FAR ? 0 : id;
+    id = push_table_add(&f->tt, hash, f->pos.box, norm);
+    if (!id || !info_room(f, id)) {
+        f->out_of_memory = true;
+        return 0;
+    }
+    f->nodes++;
+    push_node *nd = push_table_node(&f->tt, id);
+    pn = push_table_node(&f->tt, parent);
+    nd->parent = parent;
+    nd->g = (uint16_t)(pn->g + m.pushes < PUSH_FAR ? pn->g + m.pushes : PUSH_FAR - 1);
+    nd->moved = m.to;
+    fess_info *in = &f->info[id];
+    memset(in, 0, sizeof *in);
+    in->weight = f->info[parent].weight;
+    in->from = m.from, in->to = m.to, in->side = m.side;
+    in->cell = -1;
+    int h = position_bound(f, f->reach, stamp);
+    if (h == PUSH_FAR || lost(f, m.to, norm, f->reach, stamp)) {
+        nd->h = PUSH_FAR;
+        nd->closed = 1;
+        return 0;
+    }
+    nd->h = (uint16_t)h;
+    int spread = 0;
+    for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+    int corral = f->corral_pushes;                /* lost()'s, for settle() */
+    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
+    f->corral_pushes = corral;
+    if (sc.pack > f->best_packed || !f->best_id) f->best_packed = sc.pack, f->best_id = id;
+    settle(f, id, rank_of(&sc), stamp);
+    return id;
+}
+
+/* The packer's test of a position it filled the goal in: new, and not lost. */
+static bool pack_accept(void *ud, const uint16_t *box, int player, int filled)
+{
+    push_fess *f = ud;
+    const push_board *b = f->b;
+    push_pos_load(&f->pos, b, box, player);
+    uint32_t stamp = next_stamp(f);
+    int norm = push_reach(b, f->pos.occ, player, f->reach, stamp, f->queue);
+    if (push_table_find(&f->tt, boxes_hash(f, f->pos.box) ^ f->zplayer[norm], f->pos.box, norm)) return false;
+    return position_bound(f, f->reach, stamp) != PUSH_FAR && !lost(f, filled, norm, f->reach, stamp);
+}
+
+/* A new best position none of whose moves packs the plan's next goal: the packer looks for a
+ * way to fill it (within its share of the work), played as free moves. */
+static void pack_best(push_fess *f)
+{
+    uint32_t id = f->best_rank_id;
+    if (!id || id == f->pack_for || f->solution || f->out_of_memory) return;
+    uint64_t allowed = (uint64_t)(PACK_SHARE * (double)(f->nodes * PUSH_FESS_WORTH)) + PACK_SLACK;
+    if (push_pack_nodes(f->pack) + PACK_NODES > allowed) return;      /* later, if still the best */
+    f->pack_for = id;
+    const fess_info *bi = &f->info[id];
+    int own = score_of(bi->rank).pack;
+    for (uint32_t k = 0; k < bi->count; k++)
+        if (score_of(f->moves[bi->first + k].rank).pack > own) return;   /* it packs on its own */
+    const push_board *b = f->b;
+    const push_plan *pl = f->plan;
+    push_node *nd = push_table_node(&f->tt, id);
+    push_pos_load(&f->pos, b, nd->box, nd->player);
+    push_plan_prefix(pl, b, &f->pos, f->prefix, NULL);
+    int g = push_features_next_goal(f->feat, f->prefix);
+    if (g < 0) return;
+    memset(f->fixed_cells, 0, (size_t)b->n);
+    for (int a = 0; a < pl->nareas; a++)
+        for (int j = 0; j < f->prefix[a]; j++) f->fixed_cells[b->goal[pl->area_goal[pl->area_first[a] + j]]] = 1;
+    const push_pack_step *found;
+    int count = push_pack_run(f->pack, nd->box, nd->player, f->fixed_cells, g, PACK_NODES, pack_accept, f, &found);
+    if (count <= 0 || count > PACK_STEPS) return;
+    push_pack_step steps[PACK_STEPS];
+    memcpy(steps, found, sizeof *steps * (size_t)count);
+    for (int k = 0, at = (int)id; k < count && at && !f->solution && !f->out_of_memory; k++)
+        at = (int)play_packed(f, (uint32_t)at, &steps[k]);
+}
+
 /* ===== the search ========================================================================= */
 
 static bool out_of_time(const push_fess *f)
@@ -1011,6 +1117,7 @@ void push_fess_run(push_fess *f, int slice)
         }
         play(f, id, &m);
         if (f->probe) probe_best(f);
+        if (f->pack) pack_best(f);
         if ((done + 1) % CHECK_EVERY == 0 && out_of_time(f)) f->timed_out = true;
     }
     if (!f->solution && out_of_time(f)) f->timed_out = true;
@@ -1145,7 +1252,9 @@ push_fess_state push_fess_state_of(const push_fess *f)
 
 size_t push_fess_bytes(const push_fess *f)
 {
-    return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) + push_probe_bytes(f->probe) : 0;
+    return f ? f->mem.used + f->fixed.bytes + push_features_bytes(f->feat) + push_probe_bytes(f->probe) +
+                   push_pack_bytes(f->pack)
+             : 0;
 }
 
 void push_fess_free(push_fess *f)
@@ -1167,6 +1276,8 @@ void push_fess_free(push_fess *f)
     free(f->prefix), free(f->near), free(f->first_dirs);
     push_features_free(f->feat);
     push_probe_free(f->probe);
+    push_pack_free(f->pack);
+    free(f->fixed_cells);
     free(f);
 }
 
@@ -1178,7 +1289,8 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
     f->plan = pl;
     f->cfg = *cfg;
     size_t walled = cfg->memory / 8, probing = cfg->opt.probe ? cfg->memory / PROBE_MEMORY_SHARE : 0;
-    f->mem.limit = cfg->memory - walled - probing;
+    size_t packing = cfg->opt.pack ? cfg->memory / PACK_MEMORY_SHARE : 0;
+    f->mem.limit = cfg->memory - walled - probing - packing;
     int n = b->n, nd = b->ndirs, nk = b->nclasses ? b->nclasses : 1;
     size_t sides = (size_t)n * (size_t)nd + 1;
     f->reach = calloc((size_t)n + 1, sizeof *f->reach);
@@ -1216,6 +1328,15 @@ push_fess *push_fess_new(const push_board *b, const push_plan *pl, const push_se
         pc.memory = probing;
         f->probe = push_probe_new(b, &pc);
         if (!f->probe) f->mem.limit += probing;     /* too little memory: no probes */
+    }
+    if (packing) {
+        f->pack = push_pack_new(b, packing);
+        f->fixed_cells = calloc((size_t)n + 1, 1);
+        if (!f->pack || !f->fixed_cells) {        /* too little memory: no packer */
+            push_pack_free(f->pack), free(f->fixed_cells);
+            f->pack = NULL, f->fixed_cells = NULL;
+            f->mem.limit += packing;
+        }
     }
     for (int k = 0; k < nk; k++)
         for (int c = 0; c < n; c++) f->zbox[k * n + c] = push_key_box(k, n, c);

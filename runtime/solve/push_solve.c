@@ -90,9 +90,10 @@ push_options push_options_default(void)
     o.follow = 1;
     o.probe = true;
     o.shrink = true;
+    o.pack = 1;
     o.replan = REPLAN_STALE;
     o.turn = 0;
-    o.turns = 3;
+    o.turns = 4;
     o.keep_best = false;
     return o;
 }
@@ -187,6 +188,7 @@ typedef enum run_end {
  * and where take_turns left off. */
 typedef struct attempt {
     int index, turn;              /* its place among the attempts; its turn (0-7) */
+    bool half;                    /* it has half the turns of each other one */
     /* Starting over (push_options.replan): an attempt whose feature-space search is stuck
      * makes a child that starts from its best position and runs in its place (with the memory
      * it has left) until the child solves the level, is proved lost or runs out of memory; then
@@ -452,6 +454,7 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     a->replan = o.replan;
     a->memory = memory;
     o.free_order = o.free_order >= 2 || (o.free_order == 1 && a->index % 2 == 1);
+    o.pack = o.pack >= 2 || (o.pack == 1 && a->index == 3);
     push_board *b = &a->b;
     bool rooms = !lim->optimal && o.rooms;
     *status = board_ready(b, start, a->turn, rooms, msg, msglen);
@@ -709,7 +712,7 @@ static int next_attempt(const attempt *a, int count)
     for (int i = 0; i < count; i++) {
         t[i].paused = a[i].end == RUN_PAUSED;
         t[i].resting = a[i].resting;
-        t[i].work = attempt_work(&a[i]);
+        t[i].work = attempt_work(&a[i]) * (a[i].half ? 2 : 1);
     }
     return push_next_turn(t, count, SOLO_WORK);
 }
@@ -743,12 +746,16 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         return finish(out, st, t0, NULL);
     }
     /* Attempts in several turns of the level (square boards, anytime mode), taking turns: the
-     * first alone for a moment (most levels are solved by then), then each in equal time. */
+     * first alone for a moment (most levels are solved by then), then each in equal time (the
+     * packer's, the fourth, in half as much). */
     int count = lim.optimal || start->g->topo != TOPO_SQUARE ? 1 : o.turns < 1 ? 1 : o.turns > 8 ? 8 : o.turns;
     while (count > 1 && total / (size_t)count < (size_t)ATTEMPT_MIN_MB << 20) count--;
     attempt a[8];
     memset(a, 0, sizeof a);
-    for (int i = 0; i < count; i++) a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
+    for (int i = 0; i < count; i++) {
+        a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
+        a[i].half = o.pack == 1 && i == 3;            /* the packer's attempt */
+    }
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
     solve_status st = SOLVE_TIMEOUT;

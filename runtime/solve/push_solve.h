@@ -68,6 +68,12 @@ typedef struct push_options {
     bool shrink;                  /* with probe and deadsets: a position proved lost shrunk to
                                      the few boxes lost on their own, which then prune every
                                      position that holds them */
+    int pack;                     /* ... the packer (push_pack.h): a best position none of whose
+                                     moves fills the plan's next goal gets a small search that
+                                     pushes any boxes until it is filled: 0 never, 1 in the
+                                     fourth attempt, which has half the turns of each other one
+                                     (XSokoban 39 is solved so; with it in the first attempt 35
+                                     is lost, in the second 77 and 87), 2 in every attempt */
     int replan;                   /* ... an attempt whose feature-space search has made this
                                      many positions (and as many as before) since its best-scored
                                      position became the best starts over from that position: a
@@ -98,7 +104,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim, const 
  * attempt is paused (it can run) or over; resting when it gave its turns to the others (a
  * child of it won nothing). The first one runs alone while its work is under solo_work; then
  * the paused attempt that has done the least work runs, one not resting if any: a resting one
- * goes on once no other can. -1 when none can run. */
+ * goes on once no other can. -1 when none can run. (An attempt with half the turns counts its
+ * work twice.) */
 typedef struct push_turn {
     bool paused, resting;
     uint64_t work;

@@ -406,12 +406,8 @@ static void test_fess_complete(void)
     }
 }
 
-/* The way to the position of the best score so far (what `bench --diagnose` solves further):
- * after a few moves it is legal, it pushes, and it leaves at least as many boxes on goals as
- * that score counts packed; none is written for a search that has not started. */
-static void test_fess_best(void)
-{
-    static const char *text =
+/* A level the feature-space search takes 24 positions to solve. */
+static const char *best_level =
         "##############\n"
         "#     #      #\n"
         "#  ..   ## $ #\n"
@@ -422,6 +418,13 @@ static void test_fess_best(void)
         "#   .. # $ $ #\n"
         "###   ###   ##\n"
         "  #####  #####\n";
+
+/* The way to the position of the best score so far (what `bench --diagnose` solves further):
+ * after a few moves it is legal, it pushes, and it leaves at least as many boxes on goals as
+ * that score counts packed; none is written for a search that has not started. */
+static void test_fess_best(void)
+{
+    const char *text = best_level;
     fixture f;
     CHECK(load(&f, &sokoban, text));
     push_plan pl;
@@ -433,6 +436,7 @@ static void test_fess_best(void)
     push_search_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.opt = push_options_default();
+    cfg.opt.pack = 0;                              /* the packer solves it within the turns */
     cfg.memory = (size_t)32 << 20;
     cfg.name = "fess";
     push_fess *fs = push_fess_new(&f.b, &pl, &cfg);
@@ -467,6 +471,44 @@ static void test_fess_best(void)
     unload(&f);
 }
 
+/* The packer (push_options.pack) fills the plan's next goals where the best position's moves
+ * do not: the level test_fess_best leaves unsolved after 20 moves is solved within them, and
+ * the way, the packer's relocations among the moves, replays to solved. */
+static void test_fess_packer(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, best_level));
+    push_plan pl;
+    if (!f.board || push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) != 0) {
+        unload(&f);
+        CHECK(false);
+        return;
+    }
+    push_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.opt = push_options_default();
+    cfg.opt.pack = 1;
+    cfg.memory = (size_t)32 << 20;
+    cfg.name = "fess";
+    push_fess *fs = push_fess_new(&f.b, &pl, &cfg);
+    CHECK(fs != NULL);
+    if (fs) {
+        CHECK(push_fess_start(fs));
+        for (int turn = 0; turn < 5; turn++) push_fess_run(fs, 4);
+        push_fess_state st = push_fess_state_of(fs);
+        CHECK(st.solved);
+        CHECK(st.nodes < 24);
+        solve_result r;
+        memset(&r, 0, sizeof r);
+        CHECK(push_fess_write(fs, &r));
+        CHECK(fixture_replays(&f.st, r.solution));
+        solve_result_free(&r);
+    }
+    push_fess_free(fs);
+    push_plan_free(&pl);
+    unload(&f);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
@@ -483,5 +525,6 @@ int main(void)
     test_fess_replays();
     test_fess_complete();
     test_fess_best();
+    test_fess_packer();
     return check_summary("test_push_plan");
 }
