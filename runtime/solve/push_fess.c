@@ -37,7 +37,8 @@ enum {
     MOVE_REVERSIBLE = 1,          /* fess_move.flags: the box can be pushed back */
     MOVE_OPENS = 2,               /* ... the player can now push a box it could not before */
     MOVE_SOLVES = 4,              /* ... the position it makes is solved */
-    MOVE_PLAYED = 8               /* ... it has been played (next_move passes it) */
+    MOVE_PLAYED = 8,              /* ... it has been played (next_move passes it) */
+    MOVE_PACKED = 16              /* ... the packer's: its score is worked out when it is played */
 };
 
 #define HOTSPOT_SECONDS 0.5       /* the most the hotspot table may take to build */
@@ -865,17 +866,18 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
 }
 
 /* Plays move m of node parent (its position in f->pos): the new position is made, tested and
- * settled unless it is known or lost. */
-static void play(push_fess *f, uint32_t parent, const fess_move *m)
+ * settled unless it is known or lost. Returns its node, or the known one, 0 when it is lost. */
+static uint32_t play(push_fess *f, uint32_t parent, const fess_move *m)
 {
     uint32_t stamp;
     int norm;
     uint64_t hash = make_move(f, m, f->reach, &stamp, &norm);
-    if (push_table_find(&f->tt, hash, f->pos.box, norm)) return;
-    uint32_t id = push_table_add(&f->tt, hash, f->pos.box, norm);
+    uint32_t id = push_table_find(&f->tt, hash, f->pos.box, norm);
+    if (id) return push_table_node(&f->tt, id)->h == PUSH_FAR ? 0 : id;
+    id = push_table_add(&f->tt, hash, f->pos.box, norm);
     if (!id || !info_room(f, id)) {
         f->out_of_memory = true;
-        return;
+        return 0;
     }
     f->nodes++;
     push_node *nd = push_table_node(&f->tt, id);
@@ -892,12 +894,22 @@ static void play(push_fess *f, uint32_t parent, const fess_move *m)
     if (h == PUSH_FAR || lost(f, m->to, norm, f->reach, stamp)) {
         nd->h = PUSH_FAR;
         nd->closed = 1;
-        return;
+        return 0;
     }
     nd->h = (uint16_t)h;
-    int packed = score_of(m->rank).pack;
+    uint64_t rank = m->rank;
+    if (m->flags & MOVE_PACKED) {
+        const push_board *b = f->b;
+        int spread = 0, corral = f->corral_pushes;   /* lost()'s, for settle() */
+        for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+        fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
+        f->corral_pushes = corral;
+        rank = rank_of(&sc);
+    }
+    int packed = score_of(rank).pack;
     if (packed > f->best_packed || !f->best_id) f->best_packed = packed, f->best_id = id;
-    settle(f, id, m->rank, stamp);
+    settle(f, id, rank, stamp);
+    return id;
 }
 
 /* ===== probes ============================================================================= *
@@ -971,54 +983,6 @@ void push_fess_drop_best(push_fess *f)
 
 /* ===== the packer ========================================================================= */
 
-/* Plays the packer's relocation st from node parent (as play() does, its score worked out
- * here) as a free move. Returns the node made, or the known one it reached; 0 when lost. */
-static uint32_t play_packed(push_fess *f, uint32_t parent, const push_pack_step *st)
-{
-    const push_board *b = f->b;
-    push_node *pn = push_table_node(&f->tt, parent);
-    push_pos_load(&f->pos, b, pn->box, pn->player);
-    fess_move m;
-    memset(&m, 0, sizeof m);
-    m.from = st->from, m.to = st->to, m.side = st->side, m.pushes = st->pushes;
-    uint32_t stamp;
-    int norm;
-    uint64_t hash = make_move(f, &m, f->reach, &stamp, &norm);
-    uint32_t id = push_table_find(&f->tt, hash, f->pos.box, norm);
-    if (id) return push_table_node(&f->tt, id)->h == PUSH_FAR ? 0 : id;
-    id = push_table_add(&f->tt, hash, f->pos.box, norm);
-    if (!id || !info_room(f, id)) {
-        f->out_of_memory = true;
-        return 0;
-    }
-    f->nodes++;
-    push_node *nd = push_table_node(&f->tt, id);
-    pn = push_table_node(&f->tt, parent);
-    nd->parent = parent;
-    nd->g = (uint16_t)(pn->g + m.pushes < PUSH_FAR ? pn->g + m.pushes : PUSH_FAR - 1);
-    nd->moved = m.to;
-    fess_info *in = &f->info[id];
-    memset(in, 0, sizeof *in);
-    in->weight = f->info[parent].weight;
-    in->from = m.from, in->to = m.to, in->side = m.side;
-    in->cell = -1;
-    int h = position_bound(f, f->reach, stamp);
-    if (h == PUSH_FAR || lost(f, m.to, norm, f->reach, stamp)) {
-        nd->h = PUSH_FAR;
-        nd->closed = 1;
-        return 0;
-    }
-    nd->h = (uint16_t)h;
-    int spread = 0;
-    for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
-    int corral = f->corral_pushes;                /* lost()'s, for settle() */
-    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
-    f->corral_pushes = corral;
-    if (sc.pack > f->best_packed || !f->best_id) f->best_packed = sc.pack, f->best_id = id;
-    settle(f, id, rank_of(&sc), stamp);
-    return id;
-}
-
 /* The packer's test of a position it filled the goal in: new, and not lost. */
 static bool pack_accept(void *ud, const uint16_t *box, int player, int filled)
 {
@@ -1059,8 +1023,16 @@ static void pack_best(push_fess *f)
     if (count <= 0 || count > PACK_STEPS) return;
     push_pack_step steps[PACK_STEPS];
     memcpy(steps, found, sizeof *steps * (size_t)count);
-    for (int k = 0, at = (int)id; k < count && at && !f->solution && !f->out_of_memory; k++)
-        at = (int)play_packed(f, (uint32_t)at, &steps[k]);
+    uint32_t at = id;
+    for (int k = 0; k < count && at && !f->solution && !f->out_of_memory; k++) {
+        push_node *pn = push_table_node(&f->tt, at);
+        push_pos_load(&f->pos, b, pn->box, pn->player);
+        fess_move m;
+        memset(&m, 0, sizeof m);
+        m.from = steps[k].from, m.to = steps[k].to, m.side = steps[k].side, m.pushes = steps[k].pushes;
+        m.flags = MOVE_PACKED;                    /* weight 0: free */
+        at = play(f, at, &m);
+    }
 }
 
 /* ===== the search ========================================================================= */
@@ -1246,7 +1218,7 @@ push_fess_state push_fess_state_of(const push_fess *f)
     push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
                            push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won,
                            f->shrunk, f->killed, f->best_rank_id ? score_of(f->best_rank).pack : -1,
-                           f->best_since };
+                           f->best_since, push_pack_nodes(f->pack) };
     return st;
 }
 

@@ -56,6 +56,7 @@ typedef struct push_fess_state {
     int best_score_packed;        /* the packed count of the position of the best score so far
                                      (push_fess_write_best), -1 before there is one */
     uint64_t best_since;          /* positions made when that position became the best */
+    uint64_t pack_nodes;          /* expansions of the packer (push_options.pack) */
 } push_fess_state;
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);

@@ -229,12 +229,13 @@ typedef struct attempt {
     bool replan_now;              /* its turn ended for it to start over */
 } attempt;
 
-/* The expansions of the feature-space search: positions made and its probes' (0 without it). */
+/* The expansions of the feature-space search: positions made, its probes' and its packer's (0
+ * without it). */
 static uint64_t fess_nodes(const push_fess *f)
 {
     if (!f) return 0;
     push_fess_state st = push_fess_state_of(f);
-    return st.nodes + st.probe_nodes;
+    return st.nodes + st.probe_nodes + st.pack_nodes;
 }
 
 /* A method's name for a solution found after starting over (push_options.replan). */
@@ -272,7 +273,7 @@ static uint64_t own_work(const attempt *a)
     for (int i = 0; i < a->pf.nsearch; i++) work += a->pf.s[i].nodes;
     if (a->pf.fess) {
         push_fess_state st = push_fess_state_of(a->pf.fess);
-        work += st.nodes * PUSH_FESS_WORTH + st.probe_nodes;
+        work += st.nodes * PUSH_FESS_WORTH + st.probe_nodes + st.pack_nodes;
     }
     if (a->patterns) work += push_pattern_stats_of(a->patterns).sub_nodes;
     return work;
