@@ -419,29 +419,41 @@ static const char *best_level =
         "###   ###   ##\n"
         "  #####  #####\n";
 
+/* A feature-space search of best_level's board in f, its plan in pl, the packer as `pack`
+ * says; NULL (f and pl freed) when that cannot be made. */
+static push_fess *best_level_search(fixture *f, push_plan *pl, int pack)
+{
+    CHECK(load(f, &sokoban, best_level));
+    if (!f->board || push_plan_init(pl, &f->b, PUSH_PLAN_FOLLOW) != 0) {
+        unload(f);
+        CHECK(false);
+        return NULL;
+    }
+    push_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.opt = push_options_default();
+    cfg.opt.pack = pack;
+    cfg.memory = (size_t)32 << 20;
+    cfg.name = "fess";
+    push_fess *fs = push_fess_new(&f->b, pl, &cfg);
+    CHECK(fs != NULL);
+    if (!fs) {
+        push_plan_free(pl);
+        unload(f);
+    }
+    return fs;
+}
+
 /* The way to the position of the best score so far (what `bench --diagnose` solves further):
  * after a few moves it is legal, it pushes, and it leaves at least as many boxes on goals as
  * that score counts packed; none is written for a search that has not started. */
 static void test_fess_best(void)
 {
-    const char *text = best_level;
     fixture f;
-    CHECK(load(&f, &sokoban, text));
     push_plan pl;
-    if (!f.board || push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) != 0) {
-        unload(&f);
-        CHECK(false);
-        return;
-    }
-    push_search_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.opt = push_options_default();
-    cfg.opt.pack = 0;                              /* the packer solves it within the turns */
-    cfg.memory = (size_t)32 << 20;
-    cfg.name = "fess";
-    push_fess *fs = push_fess_new(&f.b, &pl, &cfg);
-    CHECK(fs != NULL);
-    if (fs) {
+    push_fess *fs = best_level_search(&f, &pl, 0);   /* the packer solves it within the turns */
+    if (!fs) return;                               /* (f and pl freed) */
+    {
         solve_result r;
         memset(&r, 0, sizeof r);
         CHECK(!push_fess_write_best(fs, &r));      /* not started: no position yet */
@@ -477,22 +489,10 @@ static void test_fess_best(void)
 static void test_fess_packer(void)
 {
     fixture f;
-    CHECK(load(&f, &sokoban, best_level));
     push_plan pl;
-    if (!f.board || push_plan_init(&pl, &f.b, PUSH_PLAN_FOLLOW) != 0) {
-        unload(&f);
-        CHECK(false);
-        return;
-    }
-    push_search_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.opt = push_options_default();
-    cfg.opt.pack = 1;
-    cfg.memory = (size_t)32 << 20;
-    cfg.name = "fess";
-    push_fess *fs = push_fess_new(&f.b, &pl, &cfg);
-    CHECK(fs != NULL);
-    if (fs) {
+    push_fess *fs = best_level_search(&f, &pl, 1);
+    if (!fs) return;                               /* (f and pl freed) */
+    {
         CHECK(push_fess_start(fs));
         for (int turn = 0; turn < 5; turn++) push_fess_run(fs, 4);
         push_fess_state st = push_fess_state_of(fs);
