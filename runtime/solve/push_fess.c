@@ -62,7 +62,7 @@ enum { SHRINK_WORK = 8 };
 
 /* The packer (push_pack.h): expansions of one search, and of all of them per expansion's worth
  * of positions made (plus a start, so the first best positions get theirs). */
-enum { PACK_NODES = 3000, PACK_SLACK = 20000, PACK_MEMORY_SHARE = 32, PACK_STEPS = 64 };
+enum { PACK_NODES = 3000, PACK_SLACK = 20000, PACK_MEMORY_SHARE = 32 };
 #define PACK_SHARE 0.25
 
 /* The features of a position. */
@@ -1020,16 +1020,14 @@ static void pack_best(push_fess *f)
         for (int j = 0; j < f->prefix[a]; j++) f->fixed_cells[b->goal[pl->area_goal[pl->area_first[a] + j]]] = 1;
     const push_pack_step *found;
     int count = push_pack_run(f->pack, nd->box, nd->player, f->fixed_cells, g, PACK_NODES, pack_accept, f, &found);
-    if (count <= 0 || count > PACK_STEPS) return;
-    push_pack_step steps[PACK_STEPS];
-    memcpy(steps, found, sizeof *steps * (size_t)count);
-    uint32_t at = id;
+    if (count <= 0) return;
+    uint32_t at = id;                             /* (play() leaves the packer's steps alone) */
     for (int k = 0; k < count && at && !f->solution && !f->out_of_memory; k++) {
         push_node *pn = push_table_node(&f->tt, at);
         push_pos_load(&f->pos, b, pn->box, pn->player);
         fess_move m;
         memset(&m, 0, sizeof m);
-        m.from = steps[k].from, m.to = steps[k].to, m.side = steps[k].side, m.pushes = steps[k].pushes;
+        m.from = found[k].from, m.to = found[k].to, m.side = found[k].side, m.pushes = found[k].pushes;
         m.flags = MOVE_PACKED;                    /* weight 0: free */
         at = play(f, at, &m);
     }

@@ -37,13 +37,14 @@ struct push_pack {
     uint64_t nodes;
 };
 
-static inline uint32_t next_stamp(push_pack *p)
+/* The next stamp of a region array of n cells (cleared when the stamps wrap). */
+static inline uint32_t next_stamp(uint32_t *reach, uint32_t *stamp, int n)
 {
-    if (++p->stamp == 0) {
-        memset(p->reach, 0, sizeof *p->reach * (size_t)p->b->n);
-        p->stamp = 1;
+    if (++*stamp == 0) {
+        memset(reach, 0, sizeof *reach * (size_t)n);
+        *stamp = 1;
     }
-    return p->stamp;
+    return *stamp;
 }
 
 push_pack *push_pack_new(const push_board *b, size_t memory)
@@ -143,15 +144,6 @@ static uint32_t add(push_pack *p, uint64_t h, int norm, uint32_t parent, int fro
     while (p->slot[i]) i = (i + 1) & p->mask;
     p->slot[i] = id;
     return id;
-}
-
-static inline uint32_t child_stamp(push_pack *p)
-{
-    if (++p->cstamp == 0) {
-        memset(p->creach, 0, sizeof *p->creach * (size_t)p->b->n);
-        p->cstamp = 1;
-    }
-    return p->cstamp;
 }
 
 static uint64_t hash_of(const push_pack *p, int norm)
@@ -261,7 +253,7 @@ int push_pack_run(push_pack *p, const uint16_t *box, int player, const uint8_t *
     p->open.count = 0;
     push_pos_load(&p->pos, b, box, player);
     if (p->pos.occ[goal] != PUSH_NO_BOX) return 0;
-    uint32_t st = next_stamp(p);
+    uint32_t st = next_stamp(p->reach, &p->stamp, n);
     int norm = push_reach(b, p->pos.occ, player, p->reach, st, p->queue);
     int s0 = score(p, player, fixed, g);
     if (s0 == PUSH_FAR) return 0;
@@ -276,7 +268,7 @@ int push_pack_run(push_pack *p, const uint16_t *box, int player, const uint8_t *
         p->nodes++;
         pack_node cur = p->node[id - 1];
         push_pos_load(&p->pos, b, p->boxes + (size_t)(id - 1) * (size_t)p->nb, cur.norm);
-        uint32_t stamp = next_stamp(p);
+        uint32_t stamp = next_stamp(p->reach, &p->stamp, n);
         push_reach(b, p->pos.occ, cur.norm, p->reach, stamp, p->queue);
         for (int i = 0; i < p->nb; i++) {
             int c = p->pos.box[i], k = b->box_class[i];
@@ -292,7 +284,7 @@ int push_pack_run(push_pack *p, const uint16_t *box, int player, const uint8_t *
                     ok = false;                   /* filled, but not to be kept: look on */
                 } else if (fills) {
                     /* Filled: the way here, the last push included. */
-                    uint32_t s2 = child_stamp(p);
+                    uint32_t s2 = next_stamp(p->creach, &p->cstamp, n);
                     int norm2 = push_reach(b, p->pos.occ, c, p->creach, s2, p->queue);
                     uint32_t last = add(p, hash_of(p, norm2), norm2, id, c, to, cur.g + 1);
                     push_pos_move(&p->pos, b, j, c);
@@ -303,7 +295,7 @@ int push_pack_run(push_pack *p, const uint16_t *box, int player, const uint8_t *
                     return count;
                 }
                 if (ok) {
-                    uint32_t s2 = child_stamp(p);
+                    uint32_t s2 = next_stamp(p->creach, &p->cstamp, n);
                     int norm2 = push_reach(b, p->pos.occ, c, p->creach, s2, p->queue);
                     uint64_t h = hash_of(p, norm2);
                     if (!find(p, h, norm2)) {
