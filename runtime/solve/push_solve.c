@@ -93,7 +93,7 @@ push_options push_options_default(void)
     o.pack = 1;
     o.replan = REPLAN_STALE;
     o.turn = 0;
-    o.turns = 4;
+    o.turns = 5;
     o.keep_best = false;
     return o;
 }
@@ -748,7 +748,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     }
     /* Attempts in several turns of the level (square boards, anytime mode), taking turns: the
      * first alone for a moment (most levels are solved by then), then each in equal time (the
-     * packer's, the fourth, in half as much). */
+     * packer's, the fourth, in half as much). Turns 0-3 read the level by rows, 4-7 by columns:
+     * the fifth attempt, in turn 4 (transposed), reads the canonical orientation by columns. */
     int count = lim.optimal || start->g->topo != TOPO_SQUARE ? 1 : o.turns < 1 ? 1 : o.turns > 8 ? 8 : o.turns;
     while (count > 1 && total / (size_t)count < (size_t)ATTEMPT_MIN_MB << 20) count--;
     attempt a[8];
