@@ -323,6 +323,15 @@ static int blocked_links(push_fess *f)
 
 static inline uint8_t clamp8(int v) { return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v); }
 
+/* The sum of near over f->pos's boxes: how far they stand from the goals. */
+static int spread_of(const push_fess *f)
+{
+    const push_board *b = f->b;
+    int spread = 0;
+    for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+    return spread;
+}
+
 /* The features of the position in f->pos, h its bound, closed the floor regions the player
  * cannot reach: a child of the position being settled, its box on `from` moved to `to` (the
  * hotspots are counted from the parent's), or from < 0 a position of its own. */
@@ -798,8 +807,7 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     size_t count = 0;
     bool solved = false;
     parent_view pv = { f->reach, stamp, boxes_hash(f, f->pos.box) };
-    f->spread = 0;
-    for (int i = 0; i < b->nboxes; i++) f->spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
+    f->spread = spread_of(f);
     push_plan_prefix(f->plan, b, &f->pos, f->prefix, NULL);
     int next = push_features_next_goal(f->feat, f->prefix);
     if (f->corral_pushes > 0) {
@@ -899,11 +907,7 @@ static uint32_t play(push_fess *f, uint32_t parent, const fess_move *m)
     nd->h = (uint16_t)h;
     uint64_t rank = m->rank;
     if (m->flags & MOVE_PACKED) {
-        const push_board *b = f->b;
-        int spread = 0, corral = f->corral_pushes;   /* lost()'s, for settle() */
-        for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
-        fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
-        f->corral_pushes = corral;
+        fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread_of(f), -1, -1);
         rank = rank_of(&sc);
     }
     int packed = score_of(rank).pack;
@@ -1124,9 +1128,7 @@ bool push_fess_start(push_fess *f)
         f->solution = id;
         return true;
     }
-    int spread = 0;
-    for (int i = 0; i < b->nboxes; i++) spread += f->near[b->box_class[i] * b->n + f->pos.box[i]];
-    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread, -1, -1);
+    fess_score sc = features(f, closed_regions(f, f->reach, stamp), spread_of(f), -1, -1);
     f->best_rank = UINT64_MAX;
     f->best_packed = sc.pack;
     f->best_id = id;

@@ -31,6 +31,7 @@ enum {
 enum { MEET_SLICE = 8 };          /* backward expansions per round */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays between looks at the work */
 enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
+enum { PACKER_ATTEMPT = 3 };      /* the attempt with the packer (push_options.pack 1) */
 /* The searches of an attempt take turns in rounds, and the attempts take turns round by round;
  * both go by the work the searches have done, not by the clock, so that a solve goes the same
  * way on any machine and under any load until its time is up (the clock still ends it). Work
@@ -455,7 +456,7 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
     a->replan = o.replan;
     a->memory = memory;
     o.free_order = o.free_order >= 2 || (o.free_order == 1 && a->index % 2 == 1);
-    o.pack = o.pack >= 2 || (o.pack == 1 && a->index == 3);
+    o.pack = o.pack >= 2 || (o.pack == 1 && a->index == PACKER_ATTEMPT);
     push_board *b = &a->b;
     bool rooms = !lim->optimal && o.rooms;
     *status = board_ready(b, start, a->turn, rooms, msg, msglen);
@@ -756,7 +757,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     memset(a, 0, sizeof a);
     for (int i = 0; i < count; i++) {
         a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
-        a[i].half = o.pack == 1 && i == 3;            /* the packer's attempt */
+        a[i].half = o.pack == 1 && i == PACKER_ATTEMPT;
     }
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
