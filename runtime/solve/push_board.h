@@ -240,7 +240,7 @@ typedef struct push_matcher {
     int nb, ng;                   /* boxes and goals (nb <= ng); rows nb.. are dummies */
     int *cost;                    /* ng x ng: row box (or dummy), column goal */
     int *u, *v, *p, *way, *minv;  /* Hungarian potentials, column owners (1-based rows) */
-    uint8_t *used;
+    int *open;                    /* augment's scratch: the columns its path has not reached */
     int64_t *key;                 /* per row: the cell and side its costs come from */
     int *base_cost, *base_u, *base_v, *base_p;   /* the kept (parent's) solution */
     int64_t *base_key;

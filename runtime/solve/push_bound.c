@@ -220,11 +220,11 @@ int push_matcher_init(push_matcher *m, int nb, int ng)
     m->p = malloc(sizeof *m->p * k), m->base_p = malloc(sizeof *m->base_p * k);
     m->way = malloc(sizeof *m->way * k);
     m->minv = malloc(sizeof *m->minv * k);
-    m->used = malloc(k);
+    m->open = malloc(sizeof *m->open * k);
     m->key = malloc(sizeof *m->key * k), m->base_key = malloc(sizeof *m->base_key * k);
     m->dirty = malloc(sizeof *m->dirty * k);
     if (!m->cost || !m->base_cost || !m->u || !m->base_u || !m->v || !m->base_v || !m->p || !m->base_p ||
-        !m->way || !m->minv || !m->used || !m->key || !m->base_key || !m->dirty) {
+        !m->way || !m->minv || !m->open || !m->key || !m->base_key || !m->dirty) {
         push_matcher_free(m);
         return -1;
     }
@@ -243,35 +243,48 @@ void push_matcher_resize(push_matcher *m, int nb)
 void push_matcher_free(push_matcher *m)
 {
     free(m->cost), free(m->base_cost), free(m->u), free(m->base_u), free(m->v), free(m->base_v);
-    free(m->p), free(m->base_p), free(m->way), free(m->minv), free(m->used), free(m->key);
+    free(m->p), free(m->base_p), free(m->way), free(m->minv), free(m->open), free(m->key);
     free(m->base_key), free(m->dirty);
     memset(m, 0, sizeof *m);
 }
 
 /* Adds row i (1-based) to the matching by a shortest augmenting path over reduced costs, which
- * must all be >= 0 (the potentials stay feasible and the matching optimal). */
+ * must all be >= 0 (the potentials stay feasible and the matching optimal). Dijkstra over the
+ * columns: minv[j] is the path length to column j, final once j is reached; the potentials
+ * move once, at the end, by how much shorter than the whole path each reached part was. */
 static void augment(push_matcher *m, int i)
 {
-    int n = m->ng, *u = m->u, *v = m->v, *p = m->p, *way = m->way, *minv = m->minv;
+    int n = m->ng, *u = m->u, *v = m->v, *p = m->p, *way = m->way, *minv = m->minv, *open = m->open;
+    const int *row = m->cost + (size_t)(i - 1) * (size_t)n;
+    for (int j = 1; j <= n; j++) {
+        minv[j] = row[j - 1] - u[i] - v[j];
+        way[j] = 0;
+        open[j - 1] = j;
+    }
     p[0] = i;
-    int j0 = 0;
-    for (int j = 0; j <= n; j++) minv[j] = INT_MAX / 2, m->used[j] = 0;
-    do {
-        m->used[j0] = 1;
-        int i0 = p[j0], delta = INT_MAX / 2, j1 = 0;
-        const int *row = m->cost + (i0 - 1) * n;
-        for (int j = 1; j <= n; j++) {
-            if (m->used[j]) continue;
-            int cur = row[j - 1] - u[i0] - v[j];
+    int nopen = n, j0, len;
+    for (;;) {
+        int best = 0;
+        for (int k = 1; k < nopen; k++)
+            if (minv[open[k]] < minv[open[best]]) best = k;
+        j0 = open[best];
+        open[best] = open[--nopen];
+        open[nopen] = j0;                         /* reached columns gather at the end */
+        len = minv[j0];
+        if (p[j0] == 0) break;
+        int i0 = p[j0], base = len - u[i0];
+        const int *r0 = m->cost + (size_t)(i0 - 1) * (size_t)n;
+        for (int k = 0; k < nopen; k++) {
+            int j = open[k], cur = base + r0[j - 1] - v[j];
             if (cur < minv[j]) minv[j] = cur, way[j] = j0;
-            if (minv[j] < delta) delta = minv[j], j1 = j;
         }
-        for (int j = 0; j <= n; j++) {
-            if (m->used[j]) u[p[j]] += delta, v[j] -= delta;
-            else minv[j] -= delta;
-        }
-        j0 = j1;
-    } while (p[j0] != 0);
+    }
+    u[i] += len;
+    for (int k = nopen + 1; k < n; k++) {         /* reached before the free column j0 */
+        int j = open[k];
+        u[p[j]] += len - minv[j];
+        v[j] -= len - minv[j];
+    }
     do {
         int j1 = way[j0];
         p[j0] = p[j1];
@@ -347,7 +360,12 @@ int push_lower_bound(const push_board *b, push_matcher *m, const push_pos *p, co
         if (!fill_row(b, m, i, b->box_class[i], p->box[i], side, t, fixed)) return PUSH_FAR;
     }
     for (int j = 0; j <= ng; j++) m->u[j] = m->v[j] = m->p[j] = 0;
-    for (int i = 1; i <= ng; i++) augment(m, i);
+    for (int i = 1; i <= nb; i++) augment(m, i);
+    /* The dummy rows cost nothing anywhere: each takes a column left free, whose potential is
+     * still 0 (only reached columns move, and they end up matched), with its own potential 0;
+     * every other column's is <= 0, so the reduced costs stay >= 0 and the matching optimal. */
+    for (int j = 1, i = nb + 1; j <= ng; j++)
+        if (m->p[j] == 0) m->p[j] = i, m->u[i++] = 0;
     return matching_cost(m);
 }
 
@@ -401,14 +419,21 @@ int push_bound_child(const push_board *b, push_matcher *m, const uint16_t *cell,
         int i = m->dirty[r] + 1;
         for (int j = 1; j <= ng; j++)
             if (m->p[j] == i) m->p[j] = 0;
-        /* The lowest potential that keeps every reduced cost of the new row >= 0. */
-        const int *row = m->cost + (i - 1) * ng;
-        int low = INT_MAX;
-        for (int j = 1; j <= ng; j++)
-            if (row[j - 1] - m->v[j] < low) low = row[j - 1] - m->v[j];
-        m->u[i] = low;
     }
-    for (int r = 0; r < m->ndirty; r++) augment(m, m->dirty[r] + 1);
+    for (int r = 0; r < m->ndirty; r++) {
+        /* The lowest potential that keeps every reduced cost of the new row >= 0. A free
+         * column where it is reached takes the row at once: the edge is tight, so the
+         * matching stays optimal (most often the column the box's row had before). */
+        int i = m->dirty[r] + 1, low = INT_MAX, at = 0;
+        const int *row = m->cost + (i - 1) * ng;
+        for (int j = 1; j <= ng; j++) {
+            int cur = row[j - 1] - m->v[j];
+            if (cur < low || (cur == low && m->p[j] == 0)) low = cur, at = j;
+        }
+        m->u[i] = low;
+        if (m->p[at] == 0) m->p[at] = i;
+        else augment(m, i);
+    }
     return matching_cost(m);
 }
 
