@@ -9,6 +9,9 @@ struct push_deadsets {
     const push_board *b;
     push_deadset_spec *set;
     int count, cap;
+    uint64_t *where;              /* cap x words bits: set e's cells where the player makes it
+                                     dead (its regions' cells), so a match tests one bit */
+    int words;
     int32_t **by_cell;            /* [c]: indices of the sets holding c */
     int32_t *by_count, *by_cap;
     int32_t *slot;                /* open addressing on the sets' keys: index + 1, 0 empty */
@@ -48,6 +51,7 @@ push_deadsets *push_deadsets_new(const push_board *b, size_t memory)
     d->b = b;
     d->limit = memory;
     int n = b->n;
+    d->words = (n + 63) / 64;
     d->by_cell = calloc((size_t)n + 1, sizeof *d->by_cell);
     d->by_count = calloc((size_t)n + 1, sizeof *d->by_count);
     d->by_cap = calloc((size_t)n + 1, sizeof *d->by_cap);
@@ -68,7 +72,7 @@ void push_deadsets_free(push_deadsets *d)
     if (!d) return;
     if (d->by_cell)
         for (int c = 0; c < d->b->n; c++) free(d->by_cell[c]);
-    free(d->by_cell), free(d->by_count), free(d->by_cap), free(d->set), free(d->slot);
+    free(d->by_cell), free(d->by_count), free(d->by_cap), free(d->set), free(d->where), free(d->slot);
     free(d->occ), free(d->reach), free(d->queue);
     free(d);
 }
@@ -124,10 +128,30 @@ static bool index_cell(push_deadsets *d, int c, int32_t e)
     return true;
 }
 
+/* Set e's cells where the player makes it dead: its regions, on a board holding only its boxes. */
+static void mark_where(push_deadsets *d, int32_t e)
+{
+    const push_board *b = d->b;
+    const push_deadset_spec *s = &d->set[e];
+    uint64_t *w = d->where + (size_t)e * (size_t)d->words;
+    memset(w, 0, sizeof *w * (size_t)d->words);
+    if (s->nregions < 0) return;
+    for (int i = 0; i < s->count; i++) d->occ[s->cell[i]] = 0;
+    if (++d->stamp == 0) {
+        memset(d->reach, 0, sizeof *d->reach * (size_t)b->n);
+        d->stamp = 1;
+    }
+    for (int j = 0; j < s->nregions; j++)
+        if (d->reach[s->region[j]] != d->stamp) push_reach(b, d->occ, s->region[j], d->reach, d->stamp, d->queue);
+    for (int c = 0; c < b->n; c++)
+        if (d->reach[c] == d->stamp) w[c >> 6] |= (uint64_t)1 << (c & 63);
+    for (int i = 0; i < s->count; i++) d->occ[s->cell[i]] = PUSH_NO_BOX;
+}
+
 bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
 {
     if (!d || s->count < 1 || s->count > PUSH_SET_MAX) return false;
-    size_t need = sizeof *s + sizeof(int32_t) * (size_t)(s->count + 2) * 2;
+    size_t need = sizeof *s + sizeof(int32_t) * (size_t)(s->count + 2) * 2 + sizeof *d->where * (size_t)d->words;
     if (d->bytes + need > d->limit) return false;
     if ((uint32_t)(d->count + 1) * 2 > d->nslots && !grow_slots(d)) return false;
     uint64_t key = set_key(s);
@@ -149,6 +173,7 @@ bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
             old->region[old->nregions++] = s->region[i];
             grew = true;
         }
+        if (grew) mark_where(d, d->slot[slot] - 1);
         return grew;
     }
     if (d->count == d->cap) {
@@ -157,10 +182,15 @@ bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
         if (!bigger) return false;
         d->bytes += sizeof *bigger * (size_t)(cap - d->cap);
         d->set = bigger;
+        uint64_t *where = realloc(d->where, sizeof *where * (size_t)cap * (size_t)d->words);
+        if (!where) return false;
+        d->bytes += sizeof *where * (size_t)(cap - d->cap) * (size_t)d->words;
+        d->where = where;
         d->cap = cap;
     }
     int32_t e = d->count;
     d->set[e] = *s;
+    mark_where(d, e);
     for (int i = 0; i < s->count; i++)
         if (!index_cell(d, s->cell[i], e)) {
             for (int j = 0; j < i; j++) d->by_count[s->cell[j]]--;
@@ -219,10 +249,8 @@ bool push_deadsets_match(push_deadsets *d, const push_pos *p, int at, int player
         }
         if (!all) continue;
         if (s->nregions >= 0) {
-            int r = push_deadsets_region(d, s->cell, s->count, player);
-            bool dead = false;
-            for (int j = 0; j < s->nregions && !dead; j++) dead = s->region[j] == r;
-            if (!dead) continue;
+            const uint64_t *w = d->where + (size_t)list[k] * (size_t)d->words;
+            if (!(w[player >> 6] >> (player & 63) & 1)) continue;
         }
         d->stats.hits++;
         return true;

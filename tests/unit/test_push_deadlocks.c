@@ -1,7 +1,7 @@
 /* test_push_deadlocks.c: the deadlocks proved by small searches, each on hand-made positions
  * both dead and alive: a PI-corral's fence searched alone, dead sets learned once and matched
- * inside larger positions (and not where a box of the set is missing), and the level's dead
- * pairs. */
+ * inside larger positions (and not where a box of the set is missing), only where the player
+ * stands on a side the set was proved dead for, and the level's dead pairs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +178,45 @@ static void test_learned_sets(void)
     unload(&f);
 }
 
+/* A set dead only where the player stands on one side of it: the box in the gap of the wall,
+ * proved dead (say) with the player on the left. It matches with the player anywhere on the
+ * left, not on the right; told it is dead on the right too, it matches there as well. */
+static void test_set_regions(void)
+{
+    fixture f;
+    CHECK(load(&f, "#######\n"
+                   "#. #  #\n"
+                   "#  $  #\n"
+                   "#  # @#\n"
+                   "#######\n"));
+    if (f.board) {
+        push_deadsets *sets = push_deadsets_new(&f.b, (size_t)1 << 20);
+        push_pos p;
+        CHECK(sets && push_pos_init(&p, &f.b) == 0);
+        if (sets) {
+            uint16_t box = (uint16_t)at(&f, 3, 2);
+            push_pos_load(&p, &f.b, &box, f.b.start_player);
+            int left = push_deadsets_region(sets, &box, 1, at(&f, 2, 3));
+            int right = push_deadsets_region(sets, &box, 1, at(&f, 4, 1));
+            CHECK(left != right);
+            push_deadset_spec s = { .count = 1, .cell = { box }, .cls = { 0 }, .nregions = 1, .region = { (uint16_t)left } };
+            CHECK(push_deadsets_add(sets, &s));
+            CHECK(push_deadsets_match(sets, &p, box, at(&f, 1, 1)));
+            CHECK(push_deadsets_match(sets, &p, box, at(&f, 2, 3)));
+            CHECK(!push_deadsets_match(sets, &p, box, at(&f, 5, 3)));
+            CHECK(!push_deadsets_match(sets, &p, box, at(&f, 4, 1)));
+            s.region[0] = (uint16_t)right;
+            CHECK(push_deadsets_add(sets, &s));          /* the same box: widened */
+            CHECK_EQ_INT(push_deadsets_count(sets), 1);
+            CHECK(push_deadsets_match(sets, &p, box, at(&f, 5, 3)));
+            CHECK(push_deadsets_match(sets, &p, box, at(&f, 1, 2)));
+        }
+        push_pos_free(&p);
+        push_deadsets_free(sets);
+    }
+    unload(&f);
+}
+
 /* ===== dead pairs ========================================================================= */
 
 /* Whether the store has a dead set that two boxes on (x1, y1) and (x2, y2) complete. */
@@ -232,6 +271,7 @@ int main(void)
     rules_sokoban(&sokoban);
     test_corral();
     test_learned_sets();
+    test_set_regions();
     test_dead_pairs();
     return check_summary("test_push_deadlocks");
 }
