@@ -128,6 +128,22 @@ static bool index_cell(push_deadsets *d, int c, int32_t e)
     return true;
 }
 
+/* The scratch board holding only the boxes on cells (count of them), with a fresh reach
+ * stamp; lift takes them off again. */
+static void place(push_deadsets *d, const uint16_t *cells, int count)
+{
+    for (int i = 0; i < count; i++) d->occ[cells[i]] = 0;
+    if (++d->stamp == 0) {
+        memset(d->reach, 0, sizeof *d->reach * (size_t)d->b->n);
+        d->stamp = 1;
+    }
+}
+
+static void lift(push_deadsets *d, const uint16_t *cells, int count)
+{
+    for (int i = 0; i < count; i++) d->occ[cells[i]] = PUSH_NO_BOX;
+}
+
 /* Set e's cells where the player makes it dead: its regions, on a board holding only its boxes. */
 static void mark_where(push_deadsets *d, int32_t e)
 {
@@ -136,16 +152,12 @@ static void mark_where(push_deadsets *d, int32_t e)
     uint64_t *w = d->where + (size_t)e * (size_t)d->words;
     memset(w, 0, sizeof *w * (size_t)d->words);
     if (s->nregions < 0) return;
-    for (int i = 0; i < s->count; i++) d->occ[s->cell[i]] = 0;
-    if (++d->stamp == 0) {
-        memset(d->reach, 0, sizeof *d->reach * (size_t)b->n);
-        d->stamp = 1;
-    }
+    place(d, s->cell, s->count);
     for (int j = 0; j < s->nregions; j++)
         if (d->reach[s->region[j]] != d->stamp) push_reach(b, d->occ, s->region[j], d->reach, d->stamp, d->queue);
     for (int c = 0; c < b->n; c++)
         if (d->reach[c] == d->stamp) w[c >> 6] |= (uint64_t)1 << (c & 63);
-    for (int i = 0; i < s->count; i++) d->occ[s->cell[i]] = PUSH_NO_BOX;
+    lift(d, s->cell, s->count);
 }
 
 bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
@@ -204,25 +216,16 @@ bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
 
 int push_deadsets_region(push_deadsets *d, const uint16_t *cells, int count, int player)
 {
-    const push_board *b = d->b;
-    for (int i = 0; i < count; i++) d->occ[cells[i]] = 0;
-    if (++d->stamp == 0) {
-        memset(d->reach, 0, sizeof *d->reach * (size_t)b->n);
-        d->stamp = 1;
-    }
-    int least = push_reach(b, d->occ, player, d->reach, d->stamp, d->queue);
-    for (int i = 0; i < count; i++) d->occ[cells[i]] = PUSH_NO_BOX;
+    place(d, cells, count);
+    int least = push_reach(d->b, d->occ, player, d->reach, d->stamp, d->queue);
+    lift(d, cells, count);
     return least;
 }
 
 int push_deadsets_regions(push_deadsets *d, const uint16_t *cells, int count, int32_t *first, int most)
 {
     const push_board *b = d->b;
-    for (int i = 0; i < count; i++) d->occ[cells[i]] = 0;
-    if (++d->stamp == 0) {
-        memset(d->reach, 0, sizeof *d->reach * (size_t)b->n);
-        d->stamp = 1;
-    }
+    place(d, cells, count);
     int found = 0;
     for (int c = 0; c < b->n; c++) {
         if (d->occ[c] != PUSH_NO_BOX || d->reach[c] == d->stamp) continue;
@@ -230,7 +233,7 @@ int push_deadsets_regions(push_deadsets *d, const uint16_t *cells, int count, in
         if (found < most) first[found] = c;
         found++;
     }
-    for (int i = 0; i < count; i++) d->occ[cells[i]] = PUSH_NO_BOX;
+    lift(d, cells, count);
     return found;
 }
 
