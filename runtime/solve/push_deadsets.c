@@ -79,6 +79,8 @@ void push_deadsets_free(push_deadsets *d)
 
 int push_deadsets_count(const push_deadsets *d) { return d ? d->count : 0; }
 const push_deadset_spec *push_deadsets_at(const push_deadsets *d, int i) { return &d->set[i]; }
+const uint64_t *push_deadsets_where(const push_deadsets *d, int i) { return d->where + (size_t)i * (size_t)d->words; }
+const push_board *push_deadsets_board(const push_deadsets *d) { return d->b; }
 
 size_t push_deadsets_bytes(const push_deadsets *d) { return d ? d->bytes : 0; }
 push_deadsets_stats push_deadsets_stats_of(const push_deadsets *d)

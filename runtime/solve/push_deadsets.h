@@ -41,6 +41,11 @@ bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *set);
 /* How many sets there are, and set i of them (0 <= i < count). */
 int push_deadsets_count(const push_deadsets *d);
 const push_deadset_spec *push_deadsets_at(const push_deadsets *d, int i);
+/* Set i's cells where the player makes it dead, one bit per cell (cell c: bit c % 64 of word
+ * c / 64; nothing set for a set dead everywhere). */
+const uint64_t *push_deadsets_where(const push_deadsets *d, int i);
+/* The board the store was made for. */
+const push_board *push_deadsets_board(const push_deadsets *d);
 
 /* Whether some set holding cell `at` is complete in p (every cell holds a box of its class)
  * with the player (on cell `player`) where the set is dead. */

@@ -183,6 +183,7 @@ struct push_fess {
     uint32_t shrunk;              /* lost positions shrunk to a dead set */
     uint32_t killed;              /* positions dropped by a set learned after they were made */
     bool any_lost;                /* some position was proved lost */
+    bool sets_grew;               /* the store gained sets from elsewhere (push_fess_sets_grew) */
 
     uint64_t nodes;
     uint32_t solution;
@@ -976,6 +977,11 @@ static void probe_best(push_fess *f)
     }
 }
 
+void push_fess_sets_grew(push_fess *f)
+{
+    if (f) f->sets_grew = true;
+}
+
 void push_fess_drop_best(push_fess *f)
 {
     uint32_t id = f->best_rank_id;
@@ -1082,7 +1088,7 @@ void push_fess_run(push_fess *f, int slice)
         }
         push_node *nd = push_table_node(&f->tt, id);
         push_pos_load(&f->pos, f->b, nd->box, nd->player);
-        if (f->shrunk && push_deadsets_match_all(f->cfg.sets, &f->pos, nd->player)) {
+        if ((f->shrunk || f->sets_grew) && push_deadsets_match_all(f->cfg.sets, &f->pos, nd->player)) {
             in->lost = true;                      /* a dead set learned since it was made */
             f->any_lost = true;
             f->killed++;

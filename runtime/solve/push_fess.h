@@ -66,6 +66,11 @@ size_t push_fess_bytes(const push_fess *f);
  * place. */
 void push_fess_drop_best(push_fess *f);
 
+/* The store of dead sets has gained sets from elsewhere (push_deadlog.h): from now on each
+ * waiting position is matched against the whole store before its move is played, as after a
+ * position is shrunk to a dead set. NULL is fine. */
+void push_fess_sets_grew(push_fess *f);
+
 /* The solution, as text (out->solution, moves, pushes); false when out of memory. */
 bool push_fess_write(push_fess *f, solve_result *out);
 /* The moves from the start to the position of the best score so far, as text (the same

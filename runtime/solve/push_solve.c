@@ -14,6 +14,7 @@
 #include "core/engine.h"
 #include "core/state.h"
 #include "solve/push_board.h"
+#include "solve/push_deadlog.h"
 #include "solve/push_deadsets.h"
 #include "solve/push_fess.h"
 #include "solve/push_meet.h"
@@ -28,6 +29,7 @@ enum {
 };
 
 #define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
+enum { DEADLOG_SHARE = 64 };      /* 1 / this of the memory for the log of shared dead sets */
 enum { MEET_SLICE = 8 };          /* backward expansions per round */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays between looks at the work */
 enum { ATTEMPT_MIN_MB = 32 };     /* the least memory worth a second attempt */
@@ -81,6 +83,7 @@ push_options push_options_default(void)
     o.corral_dead = true;
     o.deadsets = true;
     o.pairs = true;
+    o.share = true;
     o.meet = true;
     o.fess = PUSH_FESS_SCHEDULED;
     o.advisors = true;
@@ -228,6 +231,7 @@ typedef struct attempt {
     bool meet_won, fess_won;
     int replan;                   /* push_options.replan */
     bool replan_now;              /* its turn ended for it to start over */
+    push_deadlog_cursor shared;   /* where its store of dead sets stands in the solve's log */
 } attempt;
 
 /* The expansions of the feature-space search: positions made, its probes' and its packer's (0
@@ -761,6 +765,9 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     }
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
+    /* The dead sets each attempt learns, given to the others and to the children of all. */
+    push_deadlog *log = o.share && o.patterns && o.deadsets && !lim.optimal
+                      ? push_deadlog_new(start->g->ncells, total / DEADLOG_SHARE) : NULL;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     int won = -1;
@@ -777,6 +784,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             continue;
         }
         attempt *run = active(&a[i]);
+        /* Before its turn, the attempt gives the sets it has learned since its last turn and
+         * takes the others'; its feature-space search then matches each waiting position
+         * against them before playing its move. */
+        if (log && run->patterns && push_deadlog_share(log, push_patterns_sets(run->patterns), &run->shared) > 0)
+            push_fess_sets_grew(run->pf.fess);
         /* Several attempts take turns of a round; a lone one's turns end by the clock, for the
          * progress reports (a turn goes on where the last one stopped, so that changes nothing). */
         double until = count > 1 ? HUGE_VAL : solve_clock() + PROGRESS_SECONDS;
@@ -852,6 +864,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         out->peak_bytes += attempt_bytes(&a[i]);
         attempt_free(&a[i]);
     }
+    out->peak_bytes += push_deadlog_bytes(log);
+    push_deadlog_free(log);
     return finish(out, st, t0, msg);
 }
 

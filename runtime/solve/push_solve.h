@@ -35,6 +35,9 @@ typedef struct push_options {
     bool deadsets;                /* with patterns: proved patterns minimised and matched as
                                      subsets of any position (all searches share them) */
     bool pairs;                   /* with deadsets: the level's dead pairs, found first */
+    bool share;                   /* with deadsets: the sets each attempt learns are given to the
+                                     others and to the children of all (push_deadlog.h; XSokoban
+                                     at 10 s CPU: 82 of 90 with, 81 without) */
     bool player_bound;            /* the bound counts each box from the side the player reaches */
     int weight;                   /* anytime: priority = weight * bound + pushes; 0 = greedy */
     bool portfolio;               /* anytime: take turns with a second greedy search (below)

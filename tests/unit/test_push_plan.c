@@ -17,6 +17,7 @@
 #include "core/level.h"
 #include "core/state.h"
 #include "solve/push_board.h"
+#include "solve/push_deadsets.h"
 #include "solve/push_fess.h"
 #include "solve/push_plan.h"
 #include "solve/push_solve.h"
@@ -420,8 +421,9 @@ static const char *best_level =
         "  #####  #####\n";
 
 /* A feature-space search of best_level's board in f, its plan in pl, the packer as `pack`
- * says; NULL (f and pl freed) when that cannot be made. */
-static push_fess *best_level_search(fixture *f, push_plan *pl, int pack)
+ * says, matching the store *sets when sets is not NULL (made here, freed by the caller); NULL
+ * (f and pl freed) when that cannot be made. */
+static push_fess *best_level_search(fixture *f, push_plan *pl, int pack, push_deadsets **sets)
 {
     CHECK(load(f, &sokoban, best_level));
     if (!f->board || push_plan_init(pl, &f->b, PUSH_PLAN_FOLLOW) != 0) {
@@ -435,9 +437,14 @@ static push_fess *best_level_search(fixture *f, push_plan *pl, int pack)
     cfg.opt.pack = pack;
     cfg.memory = (size_t)32 << 20;
     cfg.name = "fess";
-    push_fess *fs = push_fess_new(&f->b, pl, &cfg);
+    if (sets) {
+        *sets = push_deadsets_new(&f->b, (size_t)1 << 20);
+        cfg.sets = *sets;
+    }
+    push_fess *fs = (!sets || *sets) ? push_fess_new(&f->b, pl, &cfg) : NULL;
     CHECK(fs != NULL);
     if (!fs) {
+        if (sets) push_deadsets_free(*sets);
         push_plan_free(pl);
         unload(f);
     }
@@ -451,7 +458,7 @@ static void test_fess_best(void)
 {
     fixture f;
     push_plan pl;
-    push_fess *fs = best_level_search(&f, &pl, 0);   /* the packer solves it within the turns */
+    push_fess *fs = best_level_search(&f, &pl, 0, NULL);   /* the packer solves it within the turns */
     if (!fs) return;                               /* (f and pl freed) */
     {
         solve_result r;
@@ -490,7 +497,7 @@ static void test_fess_packer(void)
 {
     fixture f;
     push_plan pl;
-    push_fess *fs = best_level_search(&f, &pl, 1);
+    push_fess *fs = best_level_search(&f, &pl, 1, NULL);
     if (!fs) return;                               /* (f and pl freed) */
     {
         CHECK(push_fess_start(fs));
@@ -507,6 +514,42 @@ static void test_fess_packer(void)
     push_fess_free(fs);
     push_plan_free(&pl);
     unload(&f);
+}
+
+/* Dead sets that reach the store from elsewhere (push_fess_sets_grew: another attempt's, through
+ * the log of shared sets) drop the waiting positions that hold them before their moves are
+ * played; without the call, only positions made from then on are matched. The set here is the
+ * first two boxes where they start, so every waiting position that has not moved them holds it. */
+static void test_fess_sets_grew(void)
+{
+    for (int grew = 0; grew < 2; grew++) {
+        fixture f;
+        push_plan pl;
+        push_deadsets *sets = NULL;
+        push_fess *fs = best_level_search(&f, &pl, 0, &sets);
+        if (!fs) return;                           /* (f, pl and sets freed) */
+        CHECK(push_fess_start(fs));
+        push_fess_run(fs, 4);
+        push_fess_state before = push_fess_state_of(fs);
+        CHECK(!before.solved && before.killed == 0);
+        push_deadset_spec s;
+        memset(&s, 0, sizeof s);
+        s.count = 2;
+        s.cell[0] = f.b.start_box[0], s.cell[1] = f.b.start_box[1];
+        s.nregions = -1;
+        CHECK(push_deadsets_add(sets, &s));
+        if (grew) push_fess_sets_grew(fs);
+        for (int turn = 0; turn < 4; turn++) push_fess_run(fs, 4);
+        push_fess_state after = push_fess_state_of(fs);
+        CHECK_EQ_INT(after.shrunk, 0);
+        if (grew) CHECK(after.killed > 0);
+        else CHECK_EQ_INT(after.killed, 0);
+        push_fess_free(fs);
+        push_deadsets_free(sets);
+        push_plan_free(&pl);
+        unload(&f);
+    }
+    push_fess_sets_grew(NULL);
 }
 
 int main(void)
@@ -526,5 +569,6 @@ int main(void)
     test_fess_complete();
     test_fess_best();
     test_fess_packer();
+    test_fess_sets_grew();
     return check_summary("test_push_plan");
 }
