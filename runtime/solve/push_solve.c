@@ -765,9 +765,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     }
     double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
-    /* The dead sets each attempt learns, given to the others and to the children of all. */
+    /* The dead sets each attempt learns, given to the others and to the children of all; the
+     * log's memory comes out of the attempts' shares. */
     push_deadlog *log = o.share && o.patterns && o.deadsets && !lim.optimal
                       ? push_deadlog_new(start->g->ncells, total / DEADLOG_SHARE) : NULL;
+    size_t each = (total - (log ? total / DEADLOG_SHARE : 0)) / (size_t)count;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     int won = -1;
@@ -776,7 +778,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         int i = next_attempt(a, count);
         if (i < 0 || (deadline > 0 && now >= deadline)) break;
         if (!a[i].set_up &&
-            !attempt_set_up(&a[i], start, &lim, &o, total / (size_t)count, pairs, t0, &st, out->message, sizeof out->message)) {
+            !attempt_set_up(&a[i], start, &lim, &o, each, pairs, t0, &st, out->message, sizeof out->message)) {
             if (i == 0) break;                         /* the level cannot be solved here */
             a[i].end = RUN_OVER;                       /* the others go on */
             st = SOLVE_TIMEOUT;
