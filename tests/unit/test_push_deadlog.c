@@ -18,6 +18,13 @@
 
 static ruleset sokoban;
 
+/* A box in a gap of a wall, the player to the right of it. */
+static const char *const gap_level = "#######\n"
+                                     "#. #  #\n"
+                                     "#  $  #\n"
+                                     "#  # @#\n"
+                                     "#######\n";
+
 static int grid_at(const state *s, int x, int y) { return y * s->g->w + x; }
 
 /* The cell of board b at (x, y) of the level. */
@@ -67,11 +74,7 @@ static push_deadset_spec one_set(int count, const uint16_t *cells, int nregions,
 static void test_other_turn(void)
 {
     fixture f;
-    CHECK(fixture_load(&f, &sokoban, "#######\n"
-                                     "#. #  #\n"
-                                     "#  $  #\n"
-                                     "#  # @#\n"
-                                     "#######\n"));
+    CHECK(fixture_load(&f, &sokoban, gap_level));
     if (!f.board) {
         fixture_free(&f);
         return;
@@ -184,11 +187,7 @@ static void test_more_walls(void)
 static void test_full(void)
 {
     fixture f;
-    CHECK(fixture_load(&f, &sokoban, "#######\n"
-                                     "#. #  #\n"
-                                     "#  $  #\n"
-                                     "#  # @#\n"
-                                     "#######\n"));
+    CHECK(fixture_load(&f, &sokoban, gap_level));
     if (f.board) {
         push_deadsets *a = push_deadsets_new(&f.b, (size_t)1 << 20), *b = push_deadsets_new(&f.b, (size_t)1 << 20);
         push_deadlog *log = push_deadlog_new(f.st.g->ncells, 64);
