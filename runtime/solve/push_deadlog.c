@@ -25,7 +25,7 @@ struct push_deadlog {
     uint64_t *floor;              /* the floors sets were proved on, one grid bitmap each */
     int nfloors;
     size_t floors_cap;            /* in words */
-    uint64_t *scratch;            /* the floor of the board being shared */
+    uint64_t *scratch;            /* the floor of a board seen for the first time */
     size_t bytes, limit;
 };
 
@@ -85,12 +85,12 @@ static int floor_id(push_deadlog *l)
     return l->nfloors++;
 }
 
-/* Whether the floor in scratch lies inside floor f (f has no wall that scratch lacks). */
-static bool floor_inside(const push_deadlog *l, int f)
+/* Whether floor f lies inside floor g (g has no wall that f lacks). */
+static bool floor_inside(const push_deadlog *l, int f, int g)
 {
-    const uint64_t *outer = l->floor + (size_t)f * (size_t)l->words;
+    const uint64_t *inner = l->floor + (size_t)f * (size_t)l->words, *outer = l->floor + (size_t)g * (size_t)l->words;
     for (int i = 0; i < l->words; i++)
-        if (l->scratch[i] & ~outer[i]) return false;
+        if (inner[i] & ~outer[i]) return false;
     return true;
 }
 
@@ -165,16 +165,18 @@ static bool take(push_deadlog *l, push_deadsets *d, const logged *e)
 
 int push_deadlog_share(push_deadlog *l, push_deadsets *d, push_deadlog_cursor *cur)
 {
-    if (!l || !d) return 0;
-    const push_board *b = push_deadsets_board(d);
-    memset(l->scratch, 0, sizeof *l->scratch * (size_t)l->words);
-    for (int c = 0; c < b->n; c++) set_bit(l->scratch, b->cell[c]);
-    int f = floor_id(l);
-    if (f < 0) return 0;
-    int before = l->count, gained = 0;
+    if (!l || !d || (cur->given == push_deadsets_count(d) && cur->taken == l->count)) return 0;
+    if (cur->floor == 0) {
+        const push_board *b = push_deadsets_board(d);
+        memset(l->scratch, 0, sizeof *l->scratch * (size_t)l->words);
+        for (int c = 0; c < b->n; c++) set_bit(l->scratch, b->cell[c]);
+        cur->floor = floor_id(l) + 1;
+        if (cur->floor == 0) return 0;
+    }
+    int f = cur->floor - 1, before = l->count, gained = 0;
     for (int i = cur->given; i < push_deadsets_count(d); i++) give(l, d, i, f);
     for (int i = cur->taken; i < before; i++)
-        if (floor_inside(l, l->entry[i].floor) && take(l, d, &l->entry[i])) gained++;
+        if (floor_inside(l, f, l->entry[i].floor) && take(l, d, &l->entry[i])) gained++;
     cur->given = push_deadsets_count(d);
     cur->taken = l->count;
     return gained;

@@ -23,9 +23,10 @@ size_t push_deadlog_bytes(const push_deadlog *l);
 int push_deadlog_count(const push_deadlog *l);
 
 /* Where one store stands in the log: the sets of its own it has given (push_deadsets_count up
- * to there) and the log's entries it has looked at. Zero for a new store. */
+ * to there), the log's entries it has looked at, and its board's floor among the log's (plus
+ * one; 0 before the first share). Zero for a new store. */
 typedef struct push_deadlog_cursor {
-    int given, taken;
+    int given, taken, floor;
 } push_deadlog_cursor;
 
 /* Gives the log d's sets added since the cursor's last call, then adds to d the log's entries

@@ -176,6 +176,7 @@ bool push_deadsets_add(push_deadsets *d, const push_deadset_spec *s)
         if (old->nregions < 0) return false;
         if (s->nregions < 0) {
             old->nregions = -1;
+            mark_where(d, d->slot[slot] - 1);     /* dead everywhere: no bits */
             return true;
         }
         bool grew = false;

@@ -767,9 +767,9 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
     /* The dead sets each attempt learns, given to the others and to the children of all; the
      * log's memory comes out of the attempts' shares. */
-    push_deadlog *log = o.share && o.patterns && o.deadsets && !lim.optimal
-                      ? push_deadlog_new(start->g->ncells, total / DEADLOG_SHARE) : NULL;
-    size_t each = (total - (log ? total / DEADLOG_SHARE : 0)) / (size_t)count;
+    size_t log_memory = o.share && o.patterns && o.deadsets && !lim.optimal ? total / DEADLOG_SHARE : 0;
+    push_deadlog *log = log_memory ? push_deadlog_new(start->g->ncells, log_memory) : NULL;
+    size_t each = (total - (log ? log_memory : 0)) / (size_t)count;
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     int won = -1;

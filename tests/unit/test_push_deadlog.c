@@ -93,7 +93,7 @@ static void test_other_turn(void)
         int left = push_deadsets_region(a, &box, 1, at(&f.b, &f.st, 2, 3));
         push_deadset_spec s = one_set(1, &box, 1, left);
         CHECK(push_deadsets_add(a, &s));
-        push_deadlog_cursor ca = { 0, 0 }, cb = { 0, 0 };
+        push_deadlog_cursor ca = { 0, 0, 0 }, cb = { 0, 0, 0 };
         CHECK_EQ_INT(push_deadlog_share(log, a, &ca), 0);   /* given, nothing to take */
         CHECK_EQ_INT(push_deadlog_count(log), 1);
         CHECK_EQ_INT(push_deadlog_share(log, b, &cb), 1);
@@ -158,7 +158,7 @@ static void test_more_walls(void)
             uint16_t two[2] = { (uint16_t)at(&open_f.b, s, 1, 3), (uint16_t)at(&open_f.b, s, 2, 2) };
             push_deadset_spec s1 = one_set(1, &one, -1, 0), s2 = one_set(2, two, -1, 0);
             CHECK(push_deadsets_add(a, &s1) && push_deadsets_add(a, &s2));
-            push_deadlog_cursor ca = { 0, 0 }, cc = { 0, 0 };
+            push_deadlog_cursor ca = { 0, 0, 0 }, cc = { 0, 0, 0 };
             CHECK_EQ_INT(push_deadlog_share(log, a, &ca), 0);
             CHECK_EQ_INT(push_deadlog_share(log, c, &cc), 1);   /* s1; s2's (1,3) is a wall there */
             CHECK_EQ_INT(push_deadsets_count(c), 1);
@@ -196,7 +196,7 @@ static void test_full(void)
             uint16_t box = (uint16_t)at(&f.b, &f.st, 3, 2);
             push_deadset_spec s = one_set(1, &box, -1, 0);
             CHECK(push_deadsets_add(a, &s));
-            push_deadlog_cursor ca = { 0, 0 }, cb = { 0, 0 };
+            push_deadlog_cursor ca = { 0, 0, 0 }, cb = { 0, 0, 0 };
             CHECK_EQ_INT(push_deadlog_share(log, a, &ca), 0);
             CHECK_EQ_INT(push_deadlog_count(log), 0);
             CHECK_EQ_INT(push_deadlog_share(log, b, &cb), 0);
