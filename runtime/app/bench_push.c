@@ -137,12 +137,13 @@ typedef struct furthest {
  * feature-space search's best score: push_options.keep_best) and solves that for o->diagnose
  * seconds. "dead" only when a complete search proves it. The moves are kept, so that the
  * position can be replayed and looked at. */
-static void diagnose(const state *st, const bench_push_opts *o, furthest *fu)
+static void diagnose(const state *st, const bench_push_opts *o, int turn, furthest *fu)
 {
     solve_limits lim = solve_limits_default();
     lim.seconds = o->limit;
     push_options opt = push_options_default();
     opt.keep_best = true;
+    opt.turn = turn;
     solve_result r;
     push_solve_with(st, &lim, &opt, &r);
     memset(fu, 0, sizeof *fu);
@@ -172,11 +173,14 @@ static void diagnose(const state *st, const bench_push_opts *o, furthest *fu)
     solve_result_free(&r);
 }
 
-/* One record per level: {"bench":NAME,"symmetry":..,"level":N,"status":..,...}. */
-static void print_record(const char *name, int k, int level_no, const char *title, const solve_result *r,
+/* One record per level: {"bench":NAME,"symmetry":..,["turn":T,]"level":N,"status":..,...}
+ * (the turn only when it is not the solver's own, 0). */
+static void print_record(const char *name, int k, int turn, int level_no, const char *title, const solve_result *r,
                          bool replayed, size_t rss, double cpu)
 {
-    printf("{\"bench\":\"%s\",\"symmetry\":\"%s\",\"level\":%d,\"title\":", name, bench_symmetry_name(k), level_no);
+    printf("{\"bench\":\"%s\",\"symmetry\":\"%s\",", name, bench_symmetry_name(k));
+    if (turn) printf("\"turn\":%d,", turn);
+    printf("\"level\":%d,\"title\":", level_no);
     cli_json_string(stdout, title ? title : "");
     printf(",\"status\":\"%s\",\"solved\":%s,\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"nodes\":%llu,\"nodes_per_second\":%.0f,"
            "\"peak_bytes\":%zu,\"rss_bytes\":%zu,\"method\":\"%s\"",
@@ -191,8 +195,9 @@ static void print_record(const char *name, int k, int level_no, const char *titl
                             : r->message[0] ? r->message : solve_status_name(r->status));
 }
 
+/* The set's levels in symmetry k, the solver's first attempt in turn `turn`. */
 static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const char *name, const char *path,
-                           int quick, int k)
+                           int quick, int k, int turn)
 {
     error err;
     session s;
@@ -214,10 +219,12 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
         session_goto(&s, i);
         solve_limits lim = solve_limits_default();
         lim.seconds = o->limit;
+        push_options opt = push_options_default();
+        opt.turn = turn;
         solve_result r;
         reset_peak_rss();
         double cpu0 = cpu_seconds();
-        push_solve(&s.st, &lim, &r);
+        push_solve_with(&s.st, &lim, &opt, &r);
         double cpu = cpu_seconds() - cpu0;
         size_t rss = peak_rss();
         bool ok = r.status == SOLVE_SOLVED && replays_to_solved(&s.st, r.solution);
@@ -230,10 +237,10 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
         if (rss > most_rss) most_rss = rss;
         if (r.peak_bytes > most_bytes) most_bytes = r.peak_bytes;
         if (o->per_level) {
-            print_record(name, k, i + 1, session_level_title(&s), &r, ok, rss, cpu);
+            print_record(name, k, turn, i + 1, session_level_title(&s), &r, ok, rss, cpu);
             if (o->diagnose > 0 && r.status == SOLVE_TIMEOUT) {
                 furthest fu;
-                diagnose(&s.st, o, &fu);
+                diagnose(&s.st, o, turn, &fu);
                 printf(",\"furthest\":\"%s\",\"furthest_seconds\":%.1f,\"furthest_note\":", fu.verdict, fu.seconds);
                 cli_json_string(stdout, fu.note);
                 if (fu.moves) {
@@ -249,6 +256,7 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
     }
     printf("{\"bench\":\"%s\",", name);
     if (k) printf("\"symmetry\":\"%s\",", bench_symmetry_name(k));
+    if (turn) printf("\"turn\":%d,", turn);
     printf("\"solved\":%d,\"total\":%d,\"seconds\":%.2f,\"solved_seconds\":%.2f,\"cpu_seconds\":%.2f,"
            "\"nodes\":%llu,\"limit\":%g,\"clock\":\"%s\",\"peak_bytes\":%zu,\"rss_bytes\":%zu%s}\n",
            solved, count, secs, solved_secs, cpu_total, nodes, o->limit, o->cpu_clock ? "cpu" : "wall", most_bytes,
@@ -272,8 +280,9 @@ void bench_push_set(const app_paths *p, const bench_push_opts *o, const char *na
         return;
     }
     solve_clock_use_cpu(o->cpu_clock);
-    if (o->symmetry != BENCH_ALL_SYMMETRIES) bench_symmetry(p, o, name, path, quick, o->symmetry);
-    else
-        for (int k = 0; k < BENCH_SYMMETRIES; k++) bench_symmetry(p, o, name, path, quick, k);
+    int k0 = o->symmetry == BENCH_ALL_SYMMETRIES ? 0 : o->symmetry, k1 = o->symmetry == BENCH_ALL_SYMMETRIES ? BENCH_SYMMETRIES - 1 : k0;
+    int t0 = o->turn == BENCH_ALL_TURNS ? 0 : o->turn, t1 = o->turn == BENCH_ALL_TURNS ? BENCH_TURNS - 1 : t0;
+    for (int k = k0; k <= k1; k++)
+        for (int t = t0; t <= t1; t++) bench_symmetry(p, o, name, path, quick, k, t);
     solve_clock_use_cpu(false);
 }

@@ -9,6 +9,7 @@
 #include "app/paths.h"
 
 enum { BENCH_SYMMETRIES = 8, BENCH_ALL_SYMMETRIES = -1 };
+enum { BENCH_TURNS = 8, BENCH_ALL_TURNS = -1 };
 
 typedef struct bench_push_opts {
     const char *data;             /* the shared data folder */
@@ -16,6 +17,8 @@ typedef struct bench_push_opts {
     bool per_level;               /* a JSON record per level before the set's line */
     double limit;                 /* seconds per level */
     int symmetry;                 /* 0..7 (0: as written), or BENCH_ALL_SYMMETRIES */
+    int turn;                     /* 0..7: the turn of the level the solver's first attempt
+                                     takes (push_options.turn; 0 by default), or BENCH_ALL_TURNS */
     int first, last;              /* 1-based range of levels (0: from the first / to the last) */
     bool cpu_clock;               /* budgets count CPU time (a shared machine) */
     double diagnose;              /* > 0: for each level that times out, solve the position the
@@ -28,8 +31,8 @@ const char *bench_symmetry_name(int k);
 int bench_symmetry_parse(const char *name);
 
 /* Solves every level of sokoban/FILE under o->data (the first `quick` with o->quick); a
- * solution counts only if it replays. Prints {"bench":NAME,...} (one line per symmetry) or a
- * "skipped" line when the file is missing. */
+ * solution counts only if it replays. Prints {"bench":NAME,...} (one line per symmetry and
+ * turn) or a "skipped" line when the file is missing. */
 void bench_push_set(const app_paths *p, const bench_push_opts *o, const char *name, const char *file,
                     int quick);
 

@@ -390,7 +390,7 @@ static void bench_lua(const app_paths *p, const bench_opts *o)
 }
 
 /* The options of the solver benchmarks: --per-level, --cpu-clock, --limit S, --symmetry K|all,
- * --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of them), or -1
+ * --turn K|all, --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of them), or -1
  * after printing what is wrong. */
 static int solver_option(bench_opts *o, int argc, char **argv, int i)
 {
@@ -400,7 +400,8 @@ static int solver_option(bench_opts *o, int argc, char **argv, int i)
         else o->push.cpu_clock = true;
         return 1;
     }
-    if (strcmp(a, "--limit") && strcmp(a, "--symmetry") && strcmp(a, "--levels") && strcmp(a, "--diagnose"))
+    if (strcmp(a, "--limit") && strcmp(a, "--symmetry") && strcmp(a, "--turn") && strcmp(a, "--levels") &&
+        strcmp(a, "--diagnose"))
         return 0;
     if (cli_need_value("bench", argc, argv, i) != 0) return -1;
     const char *v = argv[i + 1];
@@ -408,6 +409,16 @@ static int solver_option(bench_opts *o, int argc, char **argv, int i)
         o->push.symmetry = bench_symmetry_parse(v);
         if (o->push.symmetry == -2) {
             fprintf(stderr, "tessera bench: --symmetry expects 0..7, a name (id, rot90, mirror, ...) or all, not '%s'\n", v);
+            return -1;
+        }
+        return 2;
+    }
+    if (!strcmp(a, "--turn")) {
+        int turn = 0, n = 0;
+        if (!strcmp(v, "all")) o->push.turn = BENCH_ALL_TURNS;
+        else if (sscanf(v, "%d%n", &turn, &n) == 1 && !v[n] && turn >= 0 && turn < BENCH_TURNS) o->push.turn = turn;
+        else {
+            fprintf(stderr, "tessera bench: --turn expects 0..7 or all, not '%s'\n", v);
             return -1;
         }
         return 2;

@@ -87,6 +87,9 @@ static const cli_option bench_options[] = {
     { "--levels", "N|A-B", "solver benchmarks: only level N, or levels A to B (1-based)" },
     { "--symmetry", "K|all", "solver benchmarks: solve the rotated or mirrored copy K (0-7, or id, "
                              "rot90, rot180, rot270, mirror, ...), or all eight" },
+    { "--turn", "K|all", "solver benchmarks: the solver's first attempt takes turn K of the level (0-7; 0 as "
+                         "the solver does), the others the turns after it; all: each of the eight. A "
+                         "change that gains levels on most turns is a gain, not a reshuffle" },
     { "--diagnose", "S", "solver benchmarks: give a timed-out level's best position (the feature-space "
                          "search's best score) S seconds more to tell a missed deadlock (dead) from bad "
                          "guidance (alive); the record gives its boxes on goals and the moves to it" },

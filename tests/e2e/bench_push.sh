@@ -1,6 +1,7 @@
 # bench_push.sh: the push-solver benchmark's own options on a small set made here (so the
 # shared data is not needed): a record per level, the eight rotated and mirrored copies solved
-# alike (the moves turn with the board), a range of levels, CPU-time budgets, what --diagnose
+# alike (the moves turn with the board), the solver's attempts from each turn, a range of
+# levels, CPU-time budgets, what --diagnose
 # says of a level that times out, bad values.
 # usage: bench_push.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
@@ -36,6 +37,18 @@ for want in rot90:D rot180:L rot270:U mirror:L mirror_rot90:U mirror_rot180:R mi
 done
 expect_output '"clock":"cpu"' "CPU-time budgets said"
 
+# The solver's attempts started from each of the eight turns of the levels: a line per turn,
+# the turn named in it (and in each record), the solutions in the level's own terms.
+expect_status 0 "every turn" -- "$tessera" bench --only microban --data "$outdir/data" --turn all --limit 2 --cpu-clock
+count=$(printf '%s\n' "$out" | grep -c '"solved":2,"total":2')
+if [ "$count" -eq 8 ]; then ok; else fail "8 turns solve both levels: $count lines; output: $out"; fi
+expect_output '"bench":"microban","turn":7,"solved":2' "turn 7's line"
+expect_status 0 "one turn" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --turn 3 --limit 2
+expect_output '"symmetry":"id","turn":3,"level":1,' "the record names the turn"
+expect_output '"solution":"R"' "the solution is the level's own"
+count=$(printf '%s\n' "$out" | grep -c '"turn":3')
+if [ "$count" -eq 3 ]; then ok; else fail "two records and the set's line name turn 3: $count; output: $out"; fi
+
 expect_status 0 "a range of levels" -- "$tessera" bench --only microban --data "$outdir/data" --per-level --levels 2-2 --limit 2
 expect_output '"solved":1,"total":1' "only level 2"
 
@@ -60,6 +73,8 @@ expect_output '"message":"time budget used up"' "the time, not the memory, ran o
 
 expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry sideways
 expect_output "--symmetry expects" "bad symmetry explained"
+expect_status 2 "bad turn" -- "$tessera" bench --only microban --turn 8
+expect_output "--turn expects" "bad turn explained"
 expect_status 2 "bad range" -- "$tessera" bench --only microban --levels 3-1
 expect_output "--levels expects" "bad range explained"
 expect_status 2 "bad limit" -- "$tessera" bench --only microban --limit 0
