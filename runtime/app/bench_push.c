@@ -280,8 +280,9 @@ void bench_push_set(const app_paths *p, const bench_push_opts *o, const char *na
         return;
     }
     solve_clock_use_cpu(o->cpu_clock);
-    int k0 = o->symmetry == BENCH_ALL_SYMMETRIES ? 0 : o->symmetry, k1 = o->symmetry == BENCH_ALL_SYMMETRIES ? BENCH_SYMMETRIES - 1 : k0;
-    int t0 = o->turn == BENCH_ALL_TURNS ? 0 : o->turn, t1 = o->turn == BENCH_ALL_TURNS ? BENCH_TURNS - 1 : t0;
+    bool every_k = o->symmetry == BENCH_ALL_SYMMETRIES, every_t = o->turn == BENCH_ALL_TURNS;
+    int k0 = every_k ? 0 : o->symmetry, k1 = every_k ? BENCH_SYMMETRIES - 1 : k0;
+    int t0 = every_t ? 0 : o->turn, t1 = every_t ? BENCH_TURNS - 1 : t0;
     for (int k = k0; k <= k1; k++)
         for (int t = t0; t <= t1; t++) bench_symmetry(p, o, name, path, quick, k, t);
     solve_clock_use_cpu(false);

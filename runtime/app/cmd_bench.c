@@ -390,8 +390,8 @@ static void bench_lua(const app_paths *p, const bench_opts *o)
 }
 
 /* The options of the solver benchmarks: --per-level, --cpu-clock, --limit S, --symmetry K|all,
- * --turn K|all, --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of them), or -1
- * after printing what is wrong. */
+ * --turn K|all, --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of
+ * them), or -1 after printing what is wrong. */
 static int solver_option(bench_opts *o, int argc, char **argv, int i)
 {
     const char *a = argv[i];

@@ -1,8 +1,7 @@
 # bench_push.sh: the push-solver benchmark's own options on a small set made here (so the
 # shared data is not needed): a record per level, the eight rotated and mirrored copies solved
-# alike (the moves turn with the board), the solver's attempts from each turn, a range of
-# levels, CPU-time budgets, what --diagnose
-# says of a level that times out, bad values.
+# alike (the moves turn with the board), the solver's attempts started from each turn, a range
+# of levels, CPU-time budgets, what --diagnose says of a level that times out, bad values.
 # usage: bench_push.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
@@ -66,6 +65,15 @@ expect_output '"furthest_goals":22,' "the goals counted"
 if printf '%s\n' "$out" | grep -Eq '"furthest_home":([0-9]|1[0-6]),"furthest_goals":22,"furthest_moves":"[udlrUDLR]*"' &&
    ! printf '%s\n' "$out" | grep -Eq '"furthest_home":([1-9]|1[0-6]),"furthest_goals":22,"furthest_moves":""'; then ok
 else fail "boxes home at the furthest position (0-16) and the moves to it; output: $out"; fi
+
+# The turn reaches the solver: from turn 1 the same level goes another way (the searches' work
+# decides, not the clock, so each turn's count of positions is the same on any machine).
+expect_status 0 "turn 0 on a larger level" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --cpu-clock
+nodes0=$(printf '%s\n' "$out" | grep -o '"status":"solved".*"nodes":[0-9]*' | grep -o '"nodes":[0-9]*' | head -1)
+expect_status 0 "turn 1 on a larger level" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --cpu-clock --turn 1
+nodes1=$(printf '%s\n' "$out" | grep -o '"status":"solved".*"nodes":[0-9]*' | grep -o '"nodes":[0-9]*' | head -1)
+if [ -n "$nodes0" ] && [ -n "$nodes1" ] && [ "$nodes0" != "$nodes1" ]; then ok
+else fail "turns 0 and 1 both solve the level, with other searches: $nodes0 / $nodes1"; fi
 
 # A budget used up before anything was set up is said to be time, not memory.
 expect_status 1 "no time at all" -- "$tessera" solve "$outdir/hard/sokoban/microban.xsb" --timeout 0.000000001 --json
