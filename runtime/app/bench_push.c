@@ -141,6 +141,7 @@ static void diagnose(const state *st, const bench_push_opts *o, int turn, furthe
 {
     solve_limits lim = solve_limits_default();
     lim.seconds = o->limit;
+    lim.work = o->work;
     push_options opt = push_options_default();
     opt.keep_best = true;
     opt.turn = turn;
@@ -182,10 +183,11 @@ static void print_record(const char *name, int k, int turn, int level_no, const 
     if (turn) printf("\"turn\":%d,", turn);
     printf("\"level\":%d,\"title\":", level_no);
     cli_json_string(stdout, title ? title : "");
-    printf(",\"status\":\"%s\",\"solved\":%s,\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"nodes\":%llu,\"nodes_per_second\":%.0f,"
-           "\"peak_bytes\":%zu,\"rss_bytes\":%zu,\"method\":\"%s\"",
+    printf(",\"status\":\"%s\",\"solved\":%s,\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"nodes\":%llu,\"work\":%llu,"
+           "\"nodes_per_second\":%.0f,\"peak_bytes\":%zu,\"rss_bytes\":%zu,\"method\":\"%s\"",
            solve_status_name(r->status), replayed ? "true" : "false", r->seconds, cpu, (unsigned long long)r->nodes,
-           r->seconds > 0 ? (double)r->nodes / r->seconds : 0.0, r->peak_bytes, rss, r->method ? r->method : "");
+           (unsigned long long)r->work, r->seconds > 0 ? (double)r->nodes / r->seconds : 0.0, r->peak_bytes, rss,
+           r->method ? r->method : "");
     if (r->status == SOLVE_SOLVED) {
         printf(",\"moves\":%ld,\"pushes\":%ld,\"solution\":", r->moves, r->pushes);
         cli_json_string(stdout, r->solution);
@@ -212,13 +214,14 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
     if (o->last > 0 && o->last - 1 < last) last = o->last - 1;
     int solved = 0, count = 0;
     double secs = 0, solved_secs = 0, cpu_total = 0;
-    unsigned long long nodes = 0;
+    unsigned long long nodes = 0, work = 0;
     size_t most_rss = 0, most_bytes = 0;
     for (int i = first; i <= last; i++) {
         if (transform_level(&s.levels.levels[i], k) != 0) continue;
         session_goto(&s, i);
         solve_limits lim = solve_limits_default();
         lim.seconds = o->limit;
+        lim.work = o->work;
         push_options opt = push_options_default();
         opt.turn = turn;
         solve_result r;
@@ -234,6 +237,7 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
         secs += r.seconds;
         cpu_total += cpu;
         nodes += r.nodes;
+        work += r.work;
         if (rss > most_rss) most_rss = rss;
         if (r.peak_bytes > most_bytes) most_bytes = r.peak_bytes;
         if (o->per_level) {
@@ -258,8 +262,10 @@ static void bench_symmetry(const app_paths *p, const bench_push_opts *o, const c
     if (k) printf("\"symmetry\":\"%s\",", bench_symmetry_name(k));
     if (turn) printf("\"turn\":%d,", turn);
     printf("\"solved\":%d,\"total\":%d,\"seconds\":%.2f,\"solved_seconds\":%.2f,\"cpu_seconds\":%.2f,"
-           "\"nodes\":%llu,\"limit\":%g,\"clock\":\"%s\",\"peak_bytes\":%zu,\"rss_bytes\":%zu%s}\n",
-           solved, count, secs, solved_secs, cpu_total, nodes, o->limit, o->cpu_clock ? "cpu" : "wall", most_bytes,
+           "\"nodes\":%llu,\"work\":%llu,\"limit\":%g,",
+           solved, count, secs, solved_secs, cpu_total, nodes, work, o->limit);
+    if (o->work) printf("\"work_limit\":%llu,", o->work);
+    printf("\"clock\":\"%s\",\"peak_bytes\":%zu,\"rss_bytes\":%zu%s}\n", o->cpu_clock ? "cpu" : "wall", most_bytes,
            most_rss, o->quick ? ",\"quick\":true" : "");
     fflush(stdout);
     session_close(&s);

@@ -16,6 +16,7 @@ typedef struct bench_push_opts {
     int quick;                    /* only the first few levels of each set */
     bool per_level;               /* a JSON record per level before the set's line */
     double limit;                 /* seconds per level */
+    unsigned long long work;      /* > 0: the solver's work per level (solve_limits.work) */
     int symmetry;                 /* 0..7 (0: as written), or BENCH_ALL_SYMMETRIES */
     int turn;                     /* 0..7: the turn of the level the solver's first attempt
                                      takes (push_options.turn; 0 by default), or BENCH_ALL_TURNS */

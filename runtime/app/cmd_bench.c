@@ -389,9 +389,9 @@ static void bench_lua(const app_paths *p, const bench_opts *o)
     fflush(stdout);
 }
 
-/* The options of the solver benchmarks: --per-level, --cpu-clock, --limit S, --symmetry K|all,
- * --turn K|all, --levels A-B, --diagnose S. Returns how many arguments it took (0: not one of
- * them), or -1 after printing what is wrong. */
+/* The options of the solver benchmarks: --per-level, --cpu-clock, --limit S, --work N,
+ * --symmetry K|all, --turn K|all, --levels A-B, --diagnose S. Returns how many arguments it
+ * took (0: not one of them), or -1 after printing what is wrong. */
 static int solver_option(bench_opts *o, int argc, char **argv, int i)
 {
     const char *a = argv[i];
@@ -400,8 +400,8 @@ static int solver_option(bench_opts *o, int argc, char **argv, int i)
         else o->push.cpu_clock = true;
         return 1;
     }
-    if (strcmp(a, "--limit") && strcmp(a, "--symmetry") && strcmp(a, "--turn") && strcmp(a, "--levels") &&
-        strcmp(a, "--diagnose"))
+    if (strcmp(a, "--limit") && strcmp(a, "--work") && strcmp(a, "--symmetry") && strcmp(a, "--turn") &&
+        strcmp(a, "--levels") && strcmp(a, "--diagnose"))
         return 0;
     if (cli_need_value("bench", argc, argv, i) != 0) return -1;
     const char *v = argv[i + 1];
@@ -421,6 +421,22 @@ static int solver_option(bench_opts *o, int argc, char **argv, int i)
             fprintf(stderr, "tessera bench: --turn expects 0..7 or all, not '%s'\n", v);
             return -1;
         }
+        return 2;
+    }
+    if (!strcmp(a, "--work")) {
+        /* A count, with k (thousands) or M (millions) after it if wanted: 2M, 400k. */
+        unsigned long long work = 0;
+        int n = 0;
+        char unit = 0;
+        bool read = v[0] >= '0' && v[0] <= '9' && sscanf(v, "%llu%n", &work, &n) == 1;
+        if (read && v[n]) unit = v[n++];
+        unsigned long long scale = unit == 'k' ? 1000ULL : unit == 'M' ? 1000000ULL : 1;
+        if (!read || v[n] || (unit && scale == 1) || work == 0 || work > 1000000000000ULL / scale) {
+            fprintf(stderr, "tessera bench: --work expects a count above 0 (such as 2000000, 400k or 2M), not '%s'\n",
+                    v);
+            return -1;
+        }
+        o->push.work = work * scale;
         return 2;
     }
     if (!strcmp(a, "--levels")) {

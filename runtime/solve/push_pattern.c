@@ -362,11 +362,12 @@ bool push_pattern_corral_dead(push_patterns *pp, const push_pos *p, const int32_
     return true;
 }
 
-int push_patterns_pairs(push_patterns *pp, double seconds)
+int push_patterns_pairs(push_patterns *pp, double seconds, uint64_t work)
 {
     const push_board *b = pp->b;
     if (b->nboxes < 2 || b->nclasses > 2) return 0;
     double t0 = solve_clock();
+    uint64_t work0 = pp->stats.sub_nodes;
     int found = 0;
     /* Offsets to the neighbours after c in reading order: a direction, or two (a diagonal). */
     int offsets[GRID_MAX_DIRS * 2][2], noff = 0;
@@ -379,6 +380,7 @@ int push_patterns_pairs(push_patterns *pp, double seconds)
     for (int c = 0; c < b->n; c++) {
         if (b->dead_all[c]) continue;
         if (seconds > 0 && solve_clock() - t0 > seconds) break;
+        if (work > 0 && pp->stats.sub_nodes - work0 >= work) break;
         for (int o = 0; o < noff; o++) {
             int c2 = push_step(b, c, offsets[o][0]);
             if (c2 >= 0 && offsets[o][1] >= 0) c2 = push_step(b, c2, offsets[o][1]);

@@ -43,9 +43,10 @@ bool push_pattern_corral_dead(push_patterns *pp, const push_pos *p, const int32_
                               uint64_t expanded);
 
 /* The dead pairs of the level: every two boxes on neighbouring cells (diagonal ones too on
- * square grids) searched alone for every player region, within `seconds`; dead ones go to the
- * store. Returns how many were found. */
-int push_patterns_pairs(push_patterns *pp, double seconds);
+ * square grids) searched alone for every player region, within `seconds` and `work` expansions
+ * of the small searches (0: no such limit); dead ones go to the store. Returns how many were
+ * found. */
+int push_patterns_pairs(push_patterns *pp, double seconds, uint64_t work);
 
 /* What the patterns did, for measurements. */
 typedef struct push_pattern_stats {

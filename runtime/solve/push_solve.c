@@ -28,7 +28,7 @@ enum {
     SLICE = 64                    /* expansions per turn when searches take turns */
 };
 
-#define PAIRS_SHARE 0.05          /* of the time budget, at most, for the dead pairs */
+#define PAIRS_SHARE 0.05          /* of the time (or work) budget, at most, for the dead pairs */
 enum { DEADLOG_SHARE = 64 };      /* 1 / this of the memory for the log of shared dead sets */
 enum { MEET_SLICE = 8 };          /* backward expansions per round */
 enum { FESS_SLICE = 4 };          /* moves the feature-space search plays between looks at the work */
@@ -39,7 +39,9 @@ enum { PACKER_ATTEMPT = 3 };      /* the attempt with the packer (push_options.p
  * way on any machine and under any load until its time is up (the clock still ends it). Work
  * is counted in expansions of a push search (the classic searches', the backward search's, the
  * probes' and the deadlock patterns' small searches); a position the feature-space search
- * makes counts PUSH_FESS_WORTH. About 100 000 to 300 000 of them take a second. */
+ * makes counts PUSH_FESS_WORTH. About 100 000 to 300 000 of them take a second. A work budget
+ * (solve_limits.work) is in the same units, looked at between turns; with one, a lone attempt's
+ * turns are rounds too, and the dead pairs have a share of the work instead of the time. */
 enum {
     SOLO_WORK = 400000,           /* the first attempt alone, before the others join in. It
                                      solves some long levels alone: XSokoban 90 in 233 000 (its
@@ -176,6 +178,13 @@ typedef struct portfolio {
     push_fess *fess;
     double t0;
 } portfolio;
+
+/* The budget of the level's dead pairs in each attempt: seconds, or expansions of the small
+ * searches when the solve goes by work (0: none). */
+typedef struct pair_budget {
+    double seconds;
+    uint64_t work;
+} pair_budget;
 
 /* How an attempt's turn ended. */
 typedef enum run_end {
@@ -451,9 +460,10 @@ static solve_status board_ready(push_board *b, const state *start, int turn, boo
 
 /* Builds the attempt's board in its turn (lost: *status set and false returned, as for a
  * board that cannot be built), its analysis, patterns, plan and searches, with `memory` bytes
- * and `pairs` seconds for the level's dead pairs. */
+ * and the `pairs` budget for the level's dead pairs. */
 static bool attempt_set_up(attempt *a, const state *start, const solve_limits *lim, const push_options *opt,
-                           size_t memory, double pairs, double t0, solve_status *status, char *msg, size_t msglen)
+                           size_t memory, pair_budget pairs, double t0, solve_status *status, char *msg,
+                           size_t msglen)
 {
     push_options o = *opt;
     a->set_up = true;
@@ -485,7 +495,7 @@ static bool attempt_set_up(attempt *a, const state *start, const solve_limits *l
         a->patterns = push_patterns_new(b, memory / 8, o.deadsets);
         if (a->patterns) push_patterns_limit(a->patterns, lim->seconds > 0 ? t0 + lim->seconds : 0, lim->cancel);
         /* The level's dead pairs first: a small share of the time, matched by every search. */
-        if (a->patterns && o.deadsets && o.pairs) push_patterns_pairs(a->patterns, pairs);
+        if (a->patterns && o.deadsets && o.pairs) push_patterns_pairs(a->patterns, pairs.seconds, pairs.work);
     }
     push_deadsets *sets = o.deadsets ? push_patterns_sets(a->patterns) : NULL;
     bool fess = !lim->optimal && o.fess != PUSH_FESS_OFF, fess_alone = fess && o.fess == PUSH_FESS_ALONE;
@@ -630,13 +640,14 @@ static bool with_prefix(const attempt *a, solve_result *out)
 }
 
 static bool attempt_set_up(attempt *a, const state *start, const solve_limits *lim, const push_options *opt,
-                           size_t memory, double pairs, double t0, solve_status *status, char *msg, size_t msglen);
+                           size_t memory, pair_budget pairs, double t0, solve_status *status, char *msg,
+                           size_t msglen);
 
 /* Makes a child of attempt a that starts from a's best-scored position (replayed from the
  * level's start), with the board analysed and the plan made afresh there, and the memory a
  * has not used. false when it cannot (no push made, too little memory left, the position is
  * lost at once): a goes on. */
-static bool replan(attempt *a, const state *start, const solve_limits *lim, const push_options *o, double pairs,
+static bool replan(attempt *a, const state *start, const solve_limits *lim, const push_options *o, pair_budget pairs,
                    double t0)
 {
     a->replan_checked = push_fess_state_of(a->pf.fess).best_since;
@@ -709,6 +720,14 @@ int push_next_turn(const push_turn *t, int count, uint64_t solo_work)
     return -1;
 }
 
+/* The work of all the attempts. */
+static uint64_t total_work(const attempt *a, int count)
+{
+    uint64_t work = 0;
+    for (int i = 0; i < count; i++) work += attempt_work(&a[i]);
+    return work;
+}
+
 /* The next attempt to run: the first alone for its first SOLO_WORK, then whichever of the ones
  * still running has done the least work, one that gave its turns away only when no other can
  * run; -1 when none is left. */
@@ -763,7 +782,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         a[i].index = i, a[i].turn = lim.optimal ? 0 : (o.turn + i) & 7;
         a[i].half = o.pack == 1 && i == PACKER_ATTEMPT;
     }
-    double pairs = lim.seconds > 0 ? lim.seconds * PAIRS_SHARE / count : 0, next_progress = 0.5;
+    /* The dead pairs' share of the budget: of the work when the solve is to go by work alone. */
+    pair_budget pairs = { 0, 0 };
+    if (lim.work) pairs.work = (uint64_t)((double)lim.work * PAIRS_SHARE / count);
+    else if (lim.seconds > 0) pairs.seconds = lim.seconds * PAIRS_SHARE / count;
+    double next_progress = 0.5;
     double deadline = lim.seconds > 0 ? t0 + lim.seconds : 0;
     /* The dead sets each attempt learns, given to the others and to the children of all; the
      * log's memory comes out of the attempts' shares. */
@@ -773,10 +796,15 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     solve_status st = SOLVE_TIMEOUT;
     const char *msg = NULL;
     int won = -1;
+    bool work_up = false;
     for (;;) {
         double now = solve_clock();
         int i = next_attempt(a, count);
         if (i < 0 || (deadline > 0 && now >= deadline)) break;
+        if (lim.work && total_work(a, count) >= lim.work) {
+            work_up = true;
+            break;
+        }
         if (!a[i].set_up &&
             !attempt_set_up(&a[i], start, &lim, &o, each, pairs, t0, &st, out->message, sizeof out->message)) {
             if (i == 0) break;                         /* the level cannot be solved here */
@@ -792,10 +820,12 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
         if (log && run->patterns && push_deadlog_share(log, push_patterns_sets(run->patterns), &run->shared) > 0)
             push_fess_sets_grew(run->pf.fess);
         /* Several attempts take turns of a round; a lone one's turns end by the clock, for the
-         * progress reports (a turn goes on where the last one stopped, so that changes nothing). */
-        double until = count > 1 ? HUGE_VAL : solve_clock() + PROGRESS_SECONDS;
+         * progress reports (a turn goes on where the last one stopped, so that changes nothing),
+         * or after a round when the work budget is to be looked at. */
+        bool by_round = count > 1 || lim.work;
+        double until = by_round ? HUGE_VAL : solve_clock() + PROGRESS_SECONDS;
         if (deadline > 0 && until > deadline) until = deadline;
-        run_end end = take_turns(run, &lim, until, count > 1);
+        run_end end = take_turns(run, &lim, until, by_round);
         if (end == RUN_WON) {
             won = i;
             break;
@@ -839,7 +869,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             for (int k = 0; k < pf->nsearch; k++) memory = memory && pf->s[k].out_of_memory;
             if (pf->fess) memory = memory && push_fess_state_of(pf->fess).out_of_memory;
         }
-        msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
+        msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled"
+            : work_up ? "work budget used up" : "time budget used up";
         /* keep_best: the position of the best score of the feature-space search that packed
          * the most, else where the first classic search was working. */
         int furthest = -1, packed = -1;
@@ -861,6 +892,7 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
     int searches = a[0].pf.nsearch + (a[0].pf.fess != NULL);
     if (!out->method && a[0].set_up)
         out->method = count > 1 || searches > 1 ? "portfolio" : a[0].pf.nsearch ? a[0].pf.cfg[0].name : "fess";
+    out->work = total_work(a, count);
     for (int i = 0; i < count; i++) {
         out->nodes += attempt_nodes(&a[i]);
         out->peak_bytes += attempt_bytes(&a[i]);

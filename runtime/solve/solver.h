@@ -20,6 +20,10 @@ typedef struct solve_limits {
     bool optimal;                 /* push puzzles: push-optimal; sliding: shortest (IDA*) */
     bool no_build;                /* never build pattern databases: only those in memory or in
                                      the cache (solves a script asks for) */
+    uint64_t work;                /* push puzzles with one player: a budget of search work
+                                     (push_solve.c says what counts), 0 for none. A solve that
+                                     ends by it goes the same way on any machine and under any
+                                     load; it ends like a timeout, "work budget used up" */
     const volatile int *cancel;   /* when non-NULL and set non-zero, stop with SOLVE_TIMEOUT */
     /* Called now and then during long searches (may be NULL). */
     void (*progress)(void *ud, uint64_t nodes, double seconds, int bound);
@@ -34,6 +38,8 @@ typedef struct solve_result {
     long length;                  /* sliding puzzles: number of moves */
     bool optimal;                 /* the solution is proved shortest (by pushes / by moves) */
     uint64_t nodes;               /* positions expanded */
+    uint64_t work;                /* push puzzles with one player: the search work done, in the
+                                     units of solve_limits.work */
     double seconds;
     const char *method;           /* which search found the solution or ran out ("greedy",
                                      "fess", ...): a static string, NULL when none ran */

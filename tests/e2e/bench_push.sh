@@ -1,7 +1,8 @@
 # bench_push.sh: the push-solver benchmark's own options on a small set made here (so the
 # shared data is not needed): a record per level, the eight rotated and mirrored copies solved
 # alike (the moves turn with the board), the solver's attempts started from each turn, a range
-# of levels, CPU-time budgets, what --diagnose says of a level that times out, bad values.
+# of levels, CPU-time and work budgets, what --diagnose says of a level that times out, bad
+# values.
 # usage: bench_push.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$1
@@ -75,6 +76,20 @@ nodes1=$(printf '%s\n' "$out" | grep -o '"status":"solved".*"nodes":[0-9]*' | gr
 if [ -n "$nodes0" ] && [ -n "$nodes1" ] && [ "$nodes0" != "$nodes1" ]; then ok
 else fail "turns 0 and 1 both solve the level, with other searches: $nodes0 / $nodes1"; fi
 
+# A work budget stops the level at the same place every time, and the records say so.
+nodes_w=""
+for run in 1 2; do
+    expect_status 0 "a work budget ($run)" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --work 1k
+    expect_output '"status":"timeout"' "stopped before it is solved ($run)"
+    expect_output '"stopped":"work budget used up"' "the work, not the time, ran out ($run)"
+    expect_output '"work_limit":1000,' "the set's line gives the budget ($run)"
+    nodes_w="$nodes_w $(printf '%s\n' "$out" | grep -o '"nodes":[0-9]*,"work":[0-9]*' | head -1)"
+done
+set -- $nodes_w
+if [ $# -eq 2 ] && [ "$1" = "$2" ]; then ok; else fail "two runs stopped by work made the same positions: $nodes_w"; fi
+expect_status 0 "work to spare" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --work 2M
+expect_output '"status":"solved"' "solved within its work"
+
 # A budget used up before anything was set up is said to be time, not memory.
 expect_status 1 "no time at all" -- "$tessera" solve "$outdir/hard/sokoban/microban.xsb" --timeout 0.000000001 --json
 expect_output '"message":"time budget used up"' "the time, not the memory, ran out"
@@ -83,6 +98,8 @@ expect_status 2 "bad symmetry" -- "$tessera" bench --only microban --symmetry si
 expect_output "--symmetry expects" "bad symmetry explained"
 expect_status 2 "bad turn" -- "$tessera" bench --only microban --turn 8
 expect_output "--turn expects" "bad turn explained"
+expect_status 2 "bad work" -- "$tessera" bench --only microban --work 2G
+expect_output "--work expects a count" "bad work explained"
 expect_status 2 "bad range" -- "$tessera" bench --only microban --levels 3-1
 expect_output "--levels expects" "bad range explained"
 expect_status 2 "bad limit" -- "$tessera" bench --only microban --limit 0

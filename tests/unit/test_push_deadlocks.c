@@ -252,7 +252,7 @@ static void test_dead_pairs(void)
         push_patterns *pp = push_patterns_new(&f.b, (size_t)16 << 20, true);
         CHECK(pp != NULL);
         if (pp) {
-            CHECK(push_patterns_pairs(pp, 0) > 0);
+            CHECK(push_patterns_pairs(pp, 0, 0) > 0);
             push_deadsets *sets = push_patterns_sets(pp);
             CHECK(pair_dead(&f, sets, 2, 1, 3, 1));
             CHECK(pair_dead(&f, sets, 4, 1, 5, 1));     /* the one on the goal holds the other */
@@ -262,6 +262,20 @@ static void test_dead_pairs(void)
             CHECK(push_deadsets_stats_of(sets).pairs > 0);
         }
         push_patterns_free(pp);
+        /* A work budget stops the pairs early (a solve that goes by work): a few small searches'
+         * worth finds fewer of them than no budget. */
+        int all = 0, some = 0;
+        for (int run = 0; run < 2; run++) {
+            pp = push_patterns_new(&f.b, (size_t)16 << 20, true);
+            CHECK(pp != NULL);
+            if (!pp) continue;
+            int found = push_patterns_pairs(pp, 0, run == 0 ? 0 : 10);
+            if (run == 0) all = found;
+            else some = found;
+            push_patterns_free(pp);
+        }
+        CHECK(all > 0);
+        CHECK(some < all);
     }
     unload(&f);
 }

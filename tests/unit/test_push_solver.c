@@ -482,6 +482,48 @@ static void test_repeatable(void)
     unload(&f);
 }
 
+/* A work budget (solve_limits.work) ends a solve at the same place every time, whatever the
+ * clock says: the attempts go by work, and a lone attempt's turns end after a round rather
+ * than by the clock when such a budget is set (with turns of 0.1 s of the clock, two solves of
+ * one attempt stopped by work made different numbers of positions). */
+static void test_work_budget(void)
+{
+    fixture f;
+    CHECK(load(&f, &sokoban, deep_first_level));
+    if (!f.ok) return;
+    for (int turns = 1; turns <= 5; turns += 4) {
+        solve_result r[2];
+        for (int run = 0; run < 2; run++) {
+            solve_limits lim = solve_limits_default();
+            lim.seconds = 120;                    /* never reached, even under the sanitizers */
+            lim.memory_bytes = (size_t)256 << 20;
+            lim.work = 60000;
+            if (run == 1) lim.progress = slow_progress;
+            push_options o = push_options_default();
+            o.portfolio = o.rooms = o.patterns = o.corral = o.freeze = o.meet = false;
+            o.fess = PUSH_FESS_OFF;
+            o.turns = turns;
+            CHECK_EQ_INT(push_solve_with(&f.st, &lim, &o, &r[run]), SOLVE_TIMEOUT);
+            CHECK(strcmp(r[run].message, "work budget used up") == 0);
+            CHECK(r[run].work >= 60000 && r[run].work < 60000 + 20000);
+            CHECK(r[run].seconds < 60);
+        }
+        CHECK_EQ_INT((long)r[1].nodes, (long)r[0].nodes);
+        CHECK_EQ_INT((long)r[1].work, (long)r[0].work);
+        for (int run = 0; run < 2; run++) solve_result_free(&r[run]);
+    }
+    /* Room to spare: solved, and the work it took is told. */
+    solve_limits lim = solve_limits_default();
+    lim.seconds = 120;
+    lim.work = 50000000;
+    solve_result r;
+    CHECK_EQ_INT(push_solve_with(&f.st, &lim, NULL, &r), SOLVE_SOLVED);
+    CHECK(r.work > 0 && r.work < lim.work);
+    CHECK(replays_to_solved(&f.st, r.solution));
+    solve_result_free(&r);
+    unload(&f);
+}
+
 /* Whose turn it is (push_next_turn): the first attempt alone until its solo work is done; then
  * the one with the least work; an attempt that gave its turns away (a child of it won
  * nothing) only once no other can run, but then it does: the solve goes on until its time is
@@ -968,6 +1010,7 @@ int main(void)
     test_turned_copies();
     test_attempts();
     test_repeatable();
+    test_work_budget();
     test_replan();
     test_turns();
     test_unsolvable();
