@@ -134,9 +134,10 @@ typedef struct furthest {
 } furthest;
 
 /* For a level that timed out: plays the moves to the position the solver got furthest with (the
- * feature-space search's best score: push_options.keep_best) and solves that for o->diagnose
- * seconds. "dead" only when a complete search proves it. The moves are kept, so that the
- * position can be replayed and looked at. */
+ * feature-space search's best score: push_options.keep_best; the same budgets as the level's
+ * solve, so the same position) and solves that for o->diagnose seconds. "dead" only when a
+ * complete search proves it. The moves are kept, so that the position can be replayed and
+ * looked at. */
 static void diagnose(const state *st, const bench_push_opts *o, int turn, furthest *fu)
 {
     solve_limits lim = solve_limits_default();
@@ -163,6 +164,7 @@ static void diagnose(const state *st, const bench_push_opts *o, int turn, furthe
             r.solution = NULL;
             solve_result d;
             lim.seconds = o->diagnose;
+            lim.work = 0;                         /* the furthest position has S seconds, whatever --work says */
             push_solve(&at, &lim, &d);
             fu->verdict = d.status == SOLVE_SOLVED ? "alive" : d.status == SOLVE_UNSOLVABLE ? "dead" : "unknown";
             fu->seconds = d.seconds;

@@ -83,9 +83,10 @@ static const cli_option bench_options[] = {
                            "seconds, expansions, nodes/s, peak bytes, winning search, why it stopped)" },
     { "--limit", "S", "solver benchmarks: seconds per level or 5 x 5 board (default 10)" },
     { "--work", "N", "push-solver benchmarks: each level also stops after N units of the solver's work "
-                     "(expansions; 400k or 2M for short). The solver goes by its work, so such a run "
-                     "goes the same way on any machine and under any load: give --limit room to spare "
-                     "(a record stopped by the clock says \"time budget used up\")" },
+                     "(expansions; 400k or 2M for short; looked at between the solver's turns, a few "
+                     "thousand apart). The solver goes by its work, so such a run goes the same way on "
+                     "any machine and under any load: give --limit room to spare (a record stopped by "
+                     "the clock says \"time budget used up\")" },
     { "--cpu-clock", NULL, "solver benchmarks: the per-level budget counts CPU time, not wall time "
                            "(fair on a loaded machine)" },
     { "--levels", "N|A-B", "solver benchmarks: only level N, or levels A to B (1-based)" },

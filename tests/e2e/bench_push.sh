@@ -87,6 +87,9 @@ for run in 1 2; do
 done
 set -- $nodes_w
 if [ $# -eq 2 ] && [ "$1" = "$2" ]; then ok; else fail "two runs stopped by work made the same positions: $nodes_w"; fi
+# --diagnose gives the furthest position its seconds whatever --work says: solved from there.
+expect_status 0 "a work budget and diagnose" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --work 1k --diagnose 30
+expect_output '"furthest":"alive"' "the furthest position is solved in its own time"
 expect_status 0 "work to spare" -- "$tessera" bench --only microban --data "$outdir/hard" --per-level --limit 60 --work 2M
 expect_output '"status":"solved"' "solved within its work"
 
