@@ -869,8 +869,8 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             for (int k = 0; k < pf->nsearch; k++) memory = memory && pf->s[k].out_of_memory;
             if (pf->fess) memory = memory && push_fess_state_of(pf->fess).out_of_memory;
         }
-        msg = memory ? "memory budget used up" : lim.cancel && *lim.cancel ? "cancelled"
-            : work_up ? "work budget used up" : "time budget used up";
+        msg = work_up ? "work budget used up" : memory ? "memory budget used up"
+            : lim.cancel && *lim.cancel ? "cancelled" : "time budget used up";
         /* keep_best: the position of the best score of the feature-space search that packed
          * the most, else where the first classic search was working. */
         int furthest = -1, packed = -1;
