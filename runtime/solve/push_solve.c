@@ -67,7 +67,9 @@ enum {
                                      on the levels and on their mirror and rot90 copies, 76
                                      without; a first form, whose lost children always ended
                                      their attempt, gave 77 from 2000 to 5000 and 73 at 1000) */
-    REPLAN_MOST = 4               /* children of children, at most */
+    REPLAN_MOST = 4,              /* children of children, at most */
+    REPLAN_SHARE = 100,           /* push_options.replan_share's default ... */
+    REPLAN_LEAST_WORK = 50000     /* ... of the parent's work, or of this much if more */
 };
 
 push_options push_options_default(void)
@@ -98,6 +100,7 @@ push_options push_options_default(void)
     o.shrink = true;
     o.pack = 1;
     o.replan = REPLAN_STALE;
+    o.replan_share = REPLAN_SHARE;
     o.turn = 0;
     o.turns = 5;
     o.keep_best = false;
@@ -204,14 +207,17 @@ typedef struct attempt {
     bool half;                    /* it has half the turns of each other one */
     /* Starting over (push_options.replan): an attempt whose feature-space search is stuck
      * makes a child that starts from its best position and runs in its place (with the memory
-     * it has left) until the child solves the level, is proved lost or runs out of memory; then
-     * the parent goes on where it stood. */
+     * it has left) until the child solves the level, is proved lost, runs out of memory or
+     * has used up its share of work (push_options.replan_share); then the parent goes on
+     * where it stood. */
     struct attempt *child;
     int depth;                    /* starts over from the level's start to here */
     state from;                   /* depth > 0: where it starts */
     char *prefix;                 /* ... and the moves from the level's start to there */
     long prefix_moves, prefix_pushes;
     uint64_t replan_checked;      /* its search's best_since when it last made a child */
+    uint64_t cap;                 /* depth > 0: the work (its own and its children's) after
+                                     which it gives up; 0 never */
     uint64_t earlier_nodes;       /* expansions of its children already freed */
     uint64_t earlier_work;        /* ... and their work */
     size_t earlier_bytes;         /* the most memory it and its children held before that */
@@ -670,6 +676,9 @@ static bool replan(attempt *a, const state *start, const solve_limits *lim, cons
     c->prefix = best.solution;
     c->prefix_moves = best.moves;
     c->prefix_pushes = best.pushes;
+    uint64_t done = a->earlier_work + own_work(a);
+    if (done < REPLAN_LEAST_WORK) done = REPLAN_LEAST_WORK;
+    c->cap = o->replan_share > 0 ? done * (uint64_t)o->replan_share / 100 : 0;
     solve_status st;
     char msg[160];
     if (bad >= 0 || !attempt_set_up(c, &c->from, lim, o, a->memory - used, pairs, t0, &st, msg, sizeof msg)) {
@@ -831,6 +840,11 @@ solve_status push_solve_with(const state *start, const solve_limits *lim_in, con
             break;
         }
         bool time_up = lim.seconds > 0 && solve_clock() - t0 >= lim.seconds;
+        if (run != &a[i] && end == RUN_PAUSED && run->cap && attempt_work(run) >= run->cap) {
+            /* The child has had its share: the parent goes on (and keeps its turns). */
+            drop_child(&a[i]);
+            continue;
+        }
         if (run != &a[i] && (end == RUN_LOST || (end == RUN_OVER && !time_up))) {
             /* Only where the child started is lost: its parent's feature-space search drops that
              * position (with every one made from it). The attempt gives its turns to the others

@@ -595,6 +595,53 @@ static void test_replan(void)
     }
 }
 
+/* A child that starts over from a best position that is lost, but not provably so by the
+ * small searches, would keep its attempt's turns for good; with a share of the work
+ * (push_options.replan_share) it gives up and its parent goes on. XSokoban 25 (from the
+ * shared benchmark data, when it is there), the first attempt in turn 5: solved with 400,000
+ * units of work with the share (in 272,546), not with 600,000 without it (the first
+ * attempt's child, made after 107,493 units, then has every turn). By work, so the same on
+ * any machine. */
+static void test_replan_share(void)
+{
+    const char *root = getenv("TESSERA_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../shared/data/sokoban/xsokoban90.xsb", root ? root : ".");
+    if (access(path, F_OK) != 0) {
+        printf("skipped: %s not found\n", path);
+        return;
+    }
+    levelset set;
+    error err;
+    CHECK(levelset_load(&set, path, &sokoban, &err) == 0);
+    if (set.count != 90) {
+        CHECK_EQ_INT(set.count, 90);
+        levelset_free(&set);
+        return;
+    }
+    state st;
+    CHECK(state_init(&st, &set.levels[24], &sokoban) == 0);
+    for (int share = 0; share <= 1; share++) {
+        solve_limits lim = solve_limits_default();
+        lim.seconds = 600;                        /* the work budget decides */
+        lim.work = share ? 400000 : 600000;
+        push_options o = push_options_default();
+        o.turn = 5;
+        if (!share) o.replan_share = 0;
+        solve_result r;
+        solve_status status = push_solve_with(&st, &lim, &o, &r);
+        CHECK_EQ_INT(status, share ? SOLVE_SOLVED : SOLVE_TIMEOUT);
+        if (share) CHECK(replays_to_solved(&st, r.solution));
+        else CHECK(strstr(r.message, "work budget") != NULL);
+        if (status != (share ? SOLVE_SOLVED : SOLVE_TIMEOUT))
+            fprintf(stderr, "  share %d: %s after %llu units (%s)\n", share, solve_status_name(status),
+                    (unsigned long long)r.work, r.message);
+        solve_result_free(&r);
+    }
+    state_free(&st);
+    levelset_free(&set);
+}
+
 /* ===== lost levels ======================================================================== */
 
 static void test_unsolvable(void)
@@ -1012,6 +1059,7 @@ int main(void)
     test_repeatable();
     test_work_budget();
     test_replan();
+    test_replan_share();
     test_turns();
     test_unsolvable();
     test_dead_squares();
