@@ -12,6 +12,7 @@
 #include "check.h"
 #include "push_levels.h"
 #include "push_brute.h"
+#include "shared_levels.h"
 #include "core/engine.h"
 #include "core/level.h"
 #include "core/state.h"
@@ -604,21 +605,8 @@ static void test_replan(void)
  * any machine. */
 static void test_replan_share(void)
 {
-    const char *root = getenv("TESSERA_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../shared/data/sokoban/xsokoban90.xsb", root ? root : ".");
-    if (access(path, F_OK) != 0) {
-        printf("skipped: %s not found\n", path);
-        return;
-    }
     levelset set;
-    error err;
-    CHECK(levelset_load(&set, path, &sokoban, &err) == 0);
-    if (set.count != 90) {
-        CHECK_EQ_INT(set.count, 90);
-        levelset_free(&set);
-        return;
-    }
+    if (!shared_levels(&set, "xsokoban90.xsb", &sokoban, 90)) return;
     state st;
     CHECK(state_init(&st, &set.levels[24], &sokoban) == 0);
     for (int share = 0; share <= 1; share++) {
@@ -1016,24 +1004,8 @@ static void test_optimal(void)
 
 static void test_microban(void)
 {
-    const char *root = getenv("TESSERA_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../shared/data/sokoban/microban.xsb", root ? root : ".");
     levelset set;
-    error err;
-    if (access(path, F_OK) != 0) {
-        printf("skipped: %s not found\n", path);
-        return;
-    }
-    /* The file is there: it must load, and hold the levels it is known to hold. */
-    int rc = levelset_load(&set, path, &sokoban, &err);
-    if (rc != 0) {
-        char buf[ERROR_TEXT_MAX + 300];
-        fprintf(stderr, "test_microban: %s does not load: %s\n", path, error_format(&err, buf, sizeof buf));
-    }
-    CHECK(rc == 0);
-    if (rc != 0) return;
-    CHECK_EQ_INT(set.count, 155);
+    if (!shared_levels(&set, "microban.xsb", &sokoban, 155)) return;
     for (int i = 0; i < 10 && i < set.count; i++) {
         state s;
         CHECK(state_init(&s, &set.levels[i], &sokoban) == 0);
