@@ -24,7 +24,7 @@ install(FILES assets/sprites.png assets/sprites.txt assets/picture.png
 install(DIRECTORY assets/sounds assets/skins DESTINATION ${TESSERA_INSTALL_DATADIR}/assets)
 
 # Documentation.
-install(FILES README.md scripts/API.md scripts/TUTORIAL.md DESTINATION ${TESSERA_DOCDIR})
+install(FILES README.md BENCHMARKS.md scripts/API.md scripts/TUTORIAL.md DESTINATION ${TESSERA_DOCDIR})
 install(FILES scripts/README.md DESTINATION ${TESSERA_DOCDIR} RENAME SCRIPTING.md)
 install(FILES levels/README.md DESTINATION ${TESSERA_DOCDIR} RENAME LEVELS.md)
 install(FILES scripts/types/tessera.lua DESTINATION ${TESSERA_DOCDIR}/types)

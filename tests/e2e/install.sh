@@ -13,7 +13,7 @@ prefix=$outdir/prefix
 expect_status 0 "cmake --install" -- cmake --install "$build" --prefix "$prefix"
 for f in bin/tessera share/tessera/scripts/sokoban.lua share/tessera/levels/sokoban/tessera.xsb \
          share/tessera/assets/sprites.png share/tessera/assets/sounds/push.wav \
-         share/tessera/assets/skins/minimal/skin.lua share/doc/tessera/API.md share/doc/tessera/TUTORIAL.md \
+         share/tessera/assets/skins/minimal/skin.lua share/doc/tessera/API.md share/doc/tessera/TUTORIAL.md share/doc/tessera/BENCHMARKS.md \
          share/doc/tessera/types/tessera.lua share/doc/tessera/copyright share/man/man1/tessera.1.gz \
          share/bash-completion/completions/tessera share/applications/tessera.desktop \
          share/icons/hicolor/256x256/apps/tessera.png share/icons/hicolor/16x16/apps/tessera.png \
