@@ -252,7 +252,7 @@ static void test_switches(void)
         CHECK(load(&f, &sokoban, levels[i]));
         if (!f.ok) continue;
         long best = -1;
-        for (int off = 0; off <= 30; off++) {
+        for (int off = 0; off <= 31; off++) {
             push_options o = push_options_default();
             if (off == 1) o.freeze = false;
             if (off == 2) o.corral = false;
@@ -284,6 +284,7 @@ static void test_switches(void)
             if (off == 28) o.pack = 2;                   /* the packer in every attempt */
             if (off == 29) o.fess = PUSH_FESS_ALONE, o.pack = 2;
             if (off == 30) o.share = false;
+            if (off == 31) o.replan_share = 0;
             for (int optimal = 0; optimal < 2; optimal++) {
                 solve_limits lim = solve_limits_default();
                 lim.optimal = optimal;
