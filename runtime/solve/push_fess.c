@@ -60,6 +60,10 @@ enum {
  * made later as they are made, the ones waiting already when their turn comes. */
 enum { SHRINK_WORK = 8 };
 
+/* Moves kept to each position when the budget stops the moves' array from growing (moves_room):
+ * a position plays few of its moves, so the search goes on with its best ones. */
+enum { KEEP_MOVES = 16 };
+
 /* The packer (push_pack.h): expansions of one search, and of all of them per expansion's worth
  * of positions made (plus a start, so the first best positions get theirs). */
 enum { PACK_NODES = 3000, PACK_SLACK = 20000, PACK_MEMORY_SHARE = 32 };
@@ -98,6 +102,16 @@ typedef struct fess_move {
     uint8_t weight, flags;
 } fess_move;
 
+/* A move's place in the order next_move plays them in: its weight, then its score (a rank
+ * takes 56 bits). */
+static inline uint64_t move_key(const fess_move *m) { return (uint64_t)m->weight << 56 | m->rank; }
+
+static int by_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 typedef struct fess_info {
     uint32_t weight;              /* of the path from the start */
     uint32_t first;               /* moves[first .. first + count) */
@@ -135,6 +149,10 @@ struct push_fess {
     size_t nmoves, moves_cap;
     fess_move *scratch;           /* the moves of the position being made */
     size_t scratch_cap;
+    uint64_t *trim_keys;          /* moves_room: one position's move keys */
+    size_t trim_cap;
+    uint32_t keep;                /* ... the moves it keeps to each position */
+    uint32_t trims;               /* ... how often it trimmed them */
     fess_cell *cells;
     int ncells, cells_cap, cursor;
     int best_cell;                /* the cell of the best score so far */
@@ -800,6 +818,84 @@ static void play_win(push_fess *f, uint32_t id, const fess_move *win)
     f->meet_id = f->cfg.meet ? push_meet_find(f->cfg.meet, h2, f->pos.box, norm) : 0;
 }
 
+/* Keeps only the best `keep` moves left to each position, in the order they were made (the
+ * one it plays next among them), and none of a position proved lost or with none left.
+ * Positions were given their moves in the order of their nodes, so the moves are moved
+ * down in place. */
+static void trim_moves(push_fess *f, uint32_t keep)
+{
+    uint64_t *keys = f->trim_keys;
+    size_t w = 0;
+    for (uint32_t id = 1; id <= f->tt.count && id < f->info_cap; id++) {
+        fess_info *in = &f->info[id];
+        if (in->count == 0) continue;
+        const fess_move *mv = f->moves + in->first;
+        uint32_t left = 0;
+        if (!in->lost)
+            for (uint32_t i = 0; i < in->count; i++)
+                if (!(mv[i].flags & MOVE_PLAYED)) keys[left++] = move_key(&mv[i]);
+        size_t first = w;
+        if (left > keep) {
+            /* The keep-th least key; moves below it are kept, and of those equal to it, the
+             * first made. */
+            qsort(keys, left, sizeof *keys, by_u64);
+            uint64_t edge = keys[keep - 1];
+            uint32_t below = 0;
+            for (uint32_t i = 0; i < keep; i++) below += keys[i] < edge;
+            uint32_t equal = keep - below;
+            for (uint32_t i = 0; i < in->count; i++) {
+                if (mv[i].flags & MOVE_PLAYED) continue;
+                uint64_t k = move_key(&mv[i]);
+                if (k < edge || (k == edge && equal && equal--)) f->moves[w++] = mv[i];
+            }
+        } else if (left > 0) {
+            for (uint32_t i = 0; i < in->count; i++)
+                if (!(mv[i].flags & MOVE_PLAYED)) f->moves[w++] = mv[i];
+        }
+        in->first = (uint32_t)first;
+        in->count = (uint32_t)(w - first);
+        in->next = 0;
+        in->cur = in->count ? (uint32_t)next_move(f->moves + first, in->count) : 0;
+    }
+    f->nmoves = w;
+}
+
+/* Room for `more` moves: the array doubles while the budget allows; past that, the moves are
+ * trimmed (trim_moves), to fewer each time while that frees less than a quarter of them. A
+ * position plays few of its moves (see next_move), so the search goes on for many times as
+ * many positions. False when no room can be made. */
+static bool moves_room(push_fess *f, size_t more)
+{
+    size_t cap = f->moves_cap ? f->moves_cap * 2 : 1 << 10;
+    while (cap < f->nmoves + more) cap *= 2;
+    size_t bytes = sizeof *f->moves * (cap - f->moves_cap);
+    if (f->mem.used + bytes <= f->mem.limit) {
+        fess_move *bigger = realloc(f->moves, sizeof *bigger * cap);
+        if (!bigger) return false;
+        f->mem.used += bytes;
+        f->moves = bigger;
+        f->moves_cap = cap;
+        return true;
+    }
+    if (f->trim_cap < f->scratch_cap) {
+        /* Scratch for one position's keys: as many as the scratch list holds. */
+        if (!charge(f, sizeof *f->trim_keys * (f->scratch_cap - f->trim_cap))) return false;
+        uint64_t *keys = realloc(f->trim_keys, sizeof *keys * f->scratch_cap);
+        if (!keys) return false;
+        f->trim_keys = keys;
+        f->trim_cap = f->scratch_cap;
+    }
+    if (!f->trims) f->keep = KEEP_MOVES;
+    while (f->keep > 0) {
+        size_t before = f->nmoves;
+        trim_moves(f, f->keep);
+        f->trims++;
+        if (f->nmoves + more <= f->moves_cap && before - f->nmoves >= f->moves_cap / 4) return true;
+        f->keep /= 2;
+    }
+    return false;
+}
+
 /* Finds the moves of the new node id (position in f->pos, player region in
  * f->reach with `stamp`, its score own_rank), and files it in the cell of its score. */
 static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
@@ -841,17 +937,9 @@ static void settle(push_fess *f, uint32_t id, uint64_t own_rank, uint32_t stamp)
     if (count == 0) return;
     fess_score own = score_of(own_rank);
     advise(f, f->scratch, count, &own, next);
-    if (f->nmoves + count > f->moves_cap) {
-        size_t cap = f->moves_cap ? f->moves_cap * 2 : 1 << 16;
-        while (cap < f->nmoves + count) cap *= 2;
-        if (!charge(f, sizeof *f->moves * (cap - f->moves_cap))) return;
-        fess_move *bigger = realloc(f->moves, sizeof *bigger * cap);
-        if (!bigger) {
-            f->out_of_memory = true;
-            return;
-        }
-        f->moves = bigger;
-        f->moves_cap = cap;
+    if (f->nmoves + count > f->moves_cap && !moves_room(f, count)) {
+        f->out_of_memory = true;
+        return;
     }
     memcpy(f->moves + f->nmoves, f->scratch, sizeof *f->scratch * count);
     in->first = (uint32_t)f->nmoves;
@@ -1067,12 +1155,20 @@ static int next_cell(push_fess *f)
     return -1;
 }
 
+/* No position has a move left: the level is lost, unless moves were trimmed (moves_room),
+ * when the search can only say it ran out of memory. */
+static void ran_out(push_fess *f)
+{
+    if (f->trims) f->out_of_memory = true;
+    else f->exhausted = true;
+}
+
 void push_fess_run(push_fess *f, int slice)
 {
     for (int done = 0; done < slice && !f->solution && !f->out_of_memory && !f->exhausted && !f->timed_out; done++) {
         int ci = f->ncells ? next_cell(f) : -1;
         if (ci < 0) {
-            f->exhausted = true;
+            ran_out(f);
             return;
         }
         fess_cell *c = &f->cells[ci];
@@ -1140,7 +1236,7 @@ bool push_fess_start(push_fess *f)
     f->best_id = id;
     /* features() used the marks; the player's region is still in f->reach. */
     settle(f, id, rank_of(&sc), stamp);
-    if (!f->solution && f->ncells == 0 && !f->out_of_memory) f->exhausted = true;
+    if (!f->solution && f->ncells == 0 && !f->out_of_memory) ran_out(f);
     return true;
 }
 
@@ -1224,7 +1320,7 @@ push_fess_state push_fess_state_of(const push_fess *f)
     push_fess_state st = { f->solution != 0, f->exhausted, f->timed_out, f->out_of_memory, f->nodes,
                            push_probe_nodes(f->probe), f->ncells, f->best_packed, f->meet_id != 0, f->probe_won,
                            f->shrunk, f->killed, f->best_rank_id ? score_of(f->best_rank).pack : -1,
-                           f->best_since, push_pack_nodes(f->pack) };
+                           f->best_since, push_pack_nodes(f->pack), f->trims, f->nmoves };
     return st;
 }
 
@@ -1246,7 +1342,7 @@ void push_fess_free(push_fess *f)
     push_fixed_free(&f->fixed);
     push_walker_free(&f->walker);
     for (int i = 0; i < f->ncells; i++) free(f->cells[i].heap);
-    free(f->cells), free(f->cell_slot), free(f->info), free(f->moves), free(f->scratch);
+    free(f->cells), free(f->cell_slot), free(f->info), free(f->moves), free(f->scratch), free(f->trim_keys);
     push_components_free(&f->comp);
     free(f->reach), free(f->child_reach), free(f->mark), free(f->queue), free(f->zbox), free(f->zplayer);
     free(f->wall), free(f->side), free(f->seen), free(f->bfs), free(f->bfs_depth);

@@ -57,6 +57,9 @@ typedef struct push_fess_state {
                                      (push_fess_write_best), -1 before there is one */
     uint64_t best_since;          /* positions made when that position became the best */
     uint64_t pack_nodes;          /* expansions of the packer (push_options.pack) */
+    uint32_t trims;               /* times the budget stopped the moves from growing and each
+                                     position kept only its best moves left */
+    uint64_t moves_held;          /* moves held now, for the positions still to play them */
 } push_fess_state;
 push_fess_state push_fess_state_of(const push_fess *f);
 size_t push_fess_bytes(const push_fess *f);

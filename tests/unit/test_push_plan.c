@@ -5,7 +5,8 @@
  * that shut other goals off; levels the backward search solves alone or that the
  * forward searches finish through it replay to solved, on square and hex boards; the
  * feature-space search alone solves them too (every solution replayed) and proves lost levels
- * lost; the way it writes to its best position so far replays. */
+ * lost; the way it writes to its best position so far replays; with its memory full it trims
+ * the moves it holds and goes on, and then never calls a level lost. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -552,6 +553,120 @@ static void test_fess_sets_grew(void)
     push_fess_sets_grew(NULL);
 }
 
+/* A feature-space search of the level `text` in f (no packer), its plan in pl, with `memory`
+ * bytes; NULL (f and pl freed) when that cannot be made. */
+static push_fess *level_search(fixture *f, push_plan *pl, const char *text, size_t memory)
+{
+    CHECK(load(f, &sokoban, text));
+    if (!f->board || push_plan_init(pl, &f->b, PUSH_PLAN_FOLLOW) != 0) {
+        unload(f);
+        CHECK(false);
+        return NULL;
+    }
+    push_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.opt = push_options_default();
+    cfg.opt.pack = 0;
+    cfg.memory = memory;
+    cfg.name = "fess";
+    push_fess *fs = push_fess_new(&f->b, pl, &cfg);
+    if (!fs) {
+        push_plan_free(pl);
+        unload(f);
+    }
+    return fs;
+}
+
+/* Runs the search to its end: solved, exhausted or out of memory. */
+static push_fess_state run_to_end(push_fess *fs)
+{
+    CHECK(push_fess_start(fs));
+    push_fess_state st = push_fess_state_of(fs);
+    for (int turn = 0; turn < 1000000 && !st.solved && !st.exhausted && !st.out_of_memory; turn++) {
+        push_fess_run(fs, 16);
+        st = push_fess_state_of(fs);
+    }
+    return st;
+}
+
+/* A level the search solves in about a hundred positions, holding some 10,000 moves, and one
+ * it proves lost after some 25,000 (both drawn at random). */
+static const char *trim_solved =
+    "############\n"
+    "##  #    .##\n"
+    "##     $ . #\n"
+    "# . $  $#$.#\n"
+    "### $##    #\n"
+    "#  $  ..   #\n"
+    "#   $#     #\n"
+    "#   .  # @ #\n"
+    "## #   ##  #\n"
+    "############\n";
+static const char *trim_lost =
+    "###########\n"
+    "#       # #\n"
+    "# #  #@   #\n"
+    "#  $$  $. #\n"
+    "#.$. $    #\n"
+    "###.  #.# #\n"
+    "# $.   #  #\n"
+    "#  #  #  ##\n"
+    "###########\n";
+
+/* When the budget stops the moves from growing, each position keeps only its best moves left
+ * and the search goes on. The least budget (in 16 KiB steps) that solves trim_solved is one
+ * where the moves were trimmed: before, that budget ran out of memory. The solution replays.
+ * With moves trimmed, a search that runs out of them has not proved the level lost: on
+ * trim_lost, which it proves lost with room to spare, it then says it ran out of memory. */
+static void test_fess_trims(void)
+{
+    bool solved = false;
+    for (size_t kb = 256; kb <= 8192 && !solved; kb += 16) {
+        fixture f;
+        push_plan pl;
+        push_fess *fs = level_search(&f, &pl, trim_solved, kb << 10);
+        if (!fs) continue;                         /* (f and pl freed) too little for the start */
+        push_fess_state st = run_to_end(fs);
+        if (st.solved) {
+            solved = true;
+            CHECK(st.trims > 0);
+            CHECK(st.moves_held > 0);
+            solve_result r;
+            memset(&r, 0, sizeof r);
+            CHECK(push_fess_write(fs, &r));
+            CHECK(fixture_replays(&f.st, r.solution));
+            solve_result_free(&r);
+        } else {
+            CHECK(st.out_of_memory && !st.exhausted);
+        }
+        push_fess_free(fs);
+        push_plan_free(&pl);
+        unload(&f);
+    }
+    CHECK(solved);
+
+    int proved = 0, trimmed = 0;
+    for (size_t kb = 8192; kb >= 512 && !trimmed; kb /= 2) {
+        fixture f;
+        push_plan pl;
+        push_fess *fs = level_search(&f, &pl, trim_lost, kb << 10);
+        if (!fs) break;
+        push_fess_state st = run_to_end(fs);
+        CHECK(!st.solved);
+        if (st.trims > 0) {
+            trimmed++;
+            CHECK(st.out_of_memory && !st.exhausted);
+        } else if (st.exhausted) {
+            proved++;
+        }
+        push_fess_free(fs);
+        push_plan_free(&pl);
+        unload(&f);
+    }
+    CHECK(proved > 0);
+    CHECK_EQ_INT(trimmed, 1);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
@@ -570,5 +685,6 @@ int main(void)
     test_fess_best();
     test_fess_packer();
     test_fess_sets_grew();
+    test_fess_trims();
     return check_summary("test_push_plan");
 }
