@@ -421,12 +421,13 @@ static const char *best_level =
         "###   ###   ##\n"
         "  #####  #####\n";
 
-/* A feature-space search of best_level's board in f, its plan in pl, the packer as `pack`
- * says, matching the store *sets when sets is not NULL (made here, freed by the caller); NULL
- * (f and pl freed) when that cannot be made. */
-static push_fess *best_level_search(fixture *f, push_plan *pl, int pack, push_deadsets **sets)
+/* A feature-space search of the level `text` in f, its plan in pl, the packer as `pack` says,
+ * with `memory` bytes, matching the store *sets when sets is not NULL (made here, freed by the
+ * caller); NULL (f and pl freed) when that cannot be made. */
+static push_fess *fess_search(fixture *f, push_plan *pl, const char *text, int pack, size_t memory,
+                              push_deadsets **sets)
 {
-    CHECK(load(f, &sokoban, best_level));
+    CHECK(load(f, &sokoban, text));
     if (!f->board || push_plan_init(pl, &f->b, PUSH_PLAN_FOLLOW) != 0) {
         unload(f);
         CHECK(false);
@@ -436,19 +437,26 @@ static push_fess *best_level_search(fixture *f, push_plan *pl, int pack, push_de
     memset(&cfg, 0, sizeof cfg);
     cfg.opt = push_options_default();
     cfg.opt.pack = pack;
-    cfg.memory = (size_t)32 << 20;
+    cfg.memory = memory;
     cfg.name = "fess";
     if (sets) {
         *sets = push_deadsets_new(&f->b, (size_t)1 << 20);
         cfg.sets = *sets;
     }
     push_fess *fs = (!sets || *sets) ? push_fess_new(&f->b, pl, &cfg) : NULL;
-    CHECK(fs != NULL);
     if (!fs) {
         if (sets) push_deadsets_free(*sets);
         push_plan_free(pl);
         unload(f);
     }
+    return fs;
+}
+
+/* best_level's search with 32 MiB. */
+static push_fess *best_level_search(fixture *f, push_plan *pl, int pack, push_deadsets **sets)
+{
+    push_fess *fs = fess_search(f, pl, best_level, pack, (size_t)32 << 20, sets);
+    CHECK(fs != NULL);
     return fs;
 }
 
@@ -553,30 +561,6 @@ static void test_fess_sets_grew(void)
     push_fess_sets_grew(NULL);
 }
 
-/* A feature-space search of the level `text` in f (no packer), its plan in pl, with `memory`
- * bytes; NULL (f and pl freed) when that cannot be made. */
-static push_fess *level_search(fixture *f, push_plan *pl, const char *text, size_t memory)
-{
-    CHECK(load(f, &sokoban, text));
-    if (!f->board || push_plan_init(pl, &f->b, PUSH_PLAN_FOLLOW) != 0) {
-        unload(f);
-        CHECK(false);
-        return NULL;
-    }
-    push_search_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.opt = push_options_default();
-    cfg.opt.pack = 0;
-    cfg.memory = memory;
-    cfg.name = "fess";
-    push_fess *fs = push_fess_new(&f->b, pl, &cfg);
-    if (!fs) {
-        push_plan_free(pl);
-        unload(f);
-    }
-    return fs;
-}
-
 /* Runs the search to its end: solved, exhausted or out of memory. */
 static push_fess_state run_to_end(push_fess *fs)
 {
@@ -624,7 +608,7 @@ static void test_fess_trims(void)
     for (size_t kb = 256; kb <= 8192 && !solved; kb += 16) {
         fixture f;
         push_plan pl;
-        push_fess *fs = level_search(&f, &pl, trim_solved, kb << 10);
+        push_fess *fs = fess_search(&f, &pl, trim_solved, 0, kb << 10, NULL);
         if (!fs) continue;                         /* (f and pl freed) too little for the start */
         push_fess_state st = run_to_end(fs);
         if (st.solved) {
@@ -649,7 +633,7 @@ static void test_fess_trims(void)
     for (size_t kb = 8192; kb >= 512 && !trimmed; kb /= 2) {
         fixture f;
         push_plan pl;
-        push_fess *fs = level_search(&f, &pl, trim_lost, kb << 10);
+        push_fess *fs = fess_search(&f, &pl, trim_lost, 0, kb << 10, NULL);
         if (!fs) break;
         push_fess_state st = run_to_end(fs);
         CHECK(!st.solved);
