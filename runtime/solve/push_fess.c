@@ -5,7 +5,8 @@
  * cell the box can be taken to and where the player ends. Each resulting position is looked at
  * there and then (its features, its matching bound from the parent's by re-solving one row,
  * the cheap deadlock tests) so that the advisors can be chosen; the costly tests (PI-corrals,
- * the small searches) wait until a move is played.
+ * the small searches) wait until a move is played. The moves are kept until played; when the
+ * budget stops them from growing, each position keeps only its best ones left (moves_room).
  *
  * A position's score orders positions: more goals packed in plan order (with free_order, every
  * full goal while the others can still be filled around them), then fewer floor
