@@ -835,23 +835,20 @@ static void trim_moves(push_fess *f, uint32_t keep)
         if (!in->lost)
             for (uint32_t i = 0; i < in->count; i++)
                 if (!(mv[i].flags & MOVE_PLAYED)) keys[left++] = move_key(&mv[i]);
-        size_t first = w;
+        /* Moves below the keep-th least key are kept, and of those equal to it, the first made
+         * (all of them when no more than keep are left: no key reaches UINT64_MAX). */
+        uint64_t edge = UINT64_MAX;
+        uint32_t equal = 0;
         if (left > keep) {
-            /* The keep-th least key; moves below it are kept, and of those equal to it, the
-             * first made. */
             qsort(keys, left, sizeof *keys, by_u64);
-            uint64_t edge = keys[keep - 1];
-            uint32_t below = 0;
-            for (uint32_t i = 0; i < keep; i++) below += keys[i] < edge;
-            uint32_t equal = keep - below;
-            for (uint32_t i = 0; i < in->count; i++) {
-                if (mv[i].flags & MOVE_PLAYED) continue;
-                uint64_t k = move_key(&mv[i]);
-                if (k < edge || (k == edge && equal && equal--)) f->moves[w++] = mv[i];
-            }
-        } else if (left > 0) {
-            for (uint32_t i = 0; i < in->count; i++)
-                if (!(mv[i].flags & MOVE_PLAYED)) f->moves[w++] = mv[i];
+            edge = keys[keep - 1];
+            for (uint32_t i = 0; i < keep; i++) equal += keys[i] == edge;
+        }
+        size_t first = w;
+        for (uint32_t i = 0; i < in->count && left; i++) {
+            if (mv[i].flags & MOVE_PLAYED) continue;
+            uint64_t k = move_key(&mv[i]);
+            if (k < edge || (k == edge && equal && equal--)) f->moves[w++] = mv[i];
         }
         in->first = (uint32_t)first;
         in->count = (uint32_t)(w - first);

@@ -89,8 +89,9 @@ typedef struct push_options {
                                      can run (push_next_turn); 0 never */
     int replan_share;             /* ... a child that has done this many hundredths of the work
                                      its parent had done when it made it (or of 50,000 units,
-                                     if more), and won nothing, gives up: the parent goes on, as it is, and may start over
-                                     again from a later best position. A best position can be
+                                     if more), and won nothing, gives up: the parent goes on,
+                                     as it is, and may start over again from a later best
+                                     position. A best position can be
                                      lost without a small search proving it, and a child
                                      started there would have the attempt's turns for good.
                                      0 never (XSokoban over the eight turns at 2M work: 638 of
