@@ -807,7 +807,7 @@ static void draw_levels(app *a)
         }
         char title[128];
         snprintf(title, sizeof title, "%s: choose a level", session_game_name(s));
-        view_menu mn = { title, items, n, a->sel, a->scroll, game_rules(s->game) };
+        view_menu mn = { title, items, n, a->sel, a->scroll, game_rules(s->game), sheet(a) };
         view_draw_menu_items(&a->dr, &mn);
         char status[160];
         if (nhelped) snprintf(status, sizeof status, "%d of %d solved, %d more with help   Enter: play   L: watch   Esc: back", solved, n, nhelped);
@@ -831,7 +831,7 @@ static void draw_games(app *a)
         else notes[i][0] = '\0';
         items[i] = (view_menu_item){ .label = ge->name, .note = notes[i], .detail = ge->description };
     }
-    view_menu mn = { "Tessera", items, a->ngames, a->sel, a->scroll, NULL };
+    view_menu mn = { "Tessera", items, a->ngames, a->sel, a->scroll, NULL, NULL };
     view_draw_menu_items(&a->dr, &mn);
     if (a->note[0]) view_draw_status(&a->dr, a->note);
     else view_draw_status(&a->dr, "Enter: play   Esc: quit   F1: help");

@@ -125,7 +125,45 @@ static uint32_t tile_colour(int colour)
     return colour > 0 && colour < (int)(sizeof c / sizeof *c) ? c[colour] : 0;
 }
 
-void view_draw_thumbnail(const drawer *d, const level *lv, const ruleset *r, int x, int y, int w, int h)
+/* The sprite tile t is drawn with (its hex variant first on hex boards), or -1. */
+static int thumb_sprite(const sprites *sh, const tile_def *t, bool hex)
+{
+    const char *name = t->sprite[0] ? t->sprite : t->name;
+    char buf[TILE_NAME_MAX + 8];
+    int i = -1;
+    if (hex) {
+        snprintf(buf, sizeof buf, "hex_%s", name);
+        i = sprites_find(sh, buf);
+    }
+    return i >= 0 ? i : sprites_find(sh, name);
+}
+
+/* Each tile's flat colours: floor[id] and obj[id] (0: nothing drawn). Walls, holes, goals,
+ * ice, boxes, players and the plain floor (drawn with the "floor" sprite) have fixed colours,
+ * the same in every game. Any other floor (a key or a door of Doors, the lit and dark lights of
+ * Lights Out: their meaning is in the script's rules) and any other object is its sprite's mean
+ * colour, so that they stand out from the floor and from each other. */
+static void thumb_colours(const ruleset *r, const sprites *sh, bool hex, uint32_t *floor, uint32_t *obj)
+{
+    for (int id = 0; id < r->ntiles; id++) {
+        const tile_def *t = &r->tile[id];
+        uint32_t f = t->flags, art = id > 0 && sh ? sprites_mean(sh, thumb_sprite(sh, t, hex)) : 0;
+        if (id == 0 || (f & TILE_VOID)) floor[id] = 0;
+        else if (f & TILE_SOLID) floor[id] = TH_WALL;
+        else if (f & TILE_HOLE) floor[id] = TH_HOLE;
+        else if (f & TILE_GOAL) floor[id] = tile_colour(t->colour) ? tile_colour(t->colour) : TH_GOAL;
+        else if (f & TILE_SLIPPERY) floor[id] = TH_ICE;
+        else floor[id] = art && strcmp(t->sprite[0] ? t->sprite : t->name, "floor") != 0 ? art : TH_FLOOR;
+        if (id == 0) obj[id] = 0;
+        else if (f & TILE_PLAYER) obj[id] = TH_PLAYER;
+        else if (f & TILE_PUSHABLE) obj[id] = tile_colour(t->colour) ? tile_colour(t->colour) : TH_BOX;
+        else if (f & TILE_SOLID) obj[id] = TH_WALL;
+        else obj[id] = art;
+    }
+}
+
+void view_draw_thumbnail(const drawer *d, const level *lv, const ruleset *r, const sprites *sh, int x, int y, int w,
+                         int h)
 {
     const grid *g = &lv->g;
     if (g->w <= 0 || g->h <= 0 || w <= 0 || h <= 0) return;
@@ -133,27 +171,22 @@ void view_draw_thumbnail(const drawer *d, const level *lv, const ruleset *r, int
     if (cell < 1) cell = 1;
     int bw = cell * g->w, bh = cell * g->h, ox = x + (w - bw) / 2, oy = y + (h - bh) / 2;
     bool hex = g->topo == TOPO_HEX;
+    uint32_t floor[TILES_MAX], obj[TILES_MAX];
+    thumb_colours(r, sh, hex, floor, obj);
     for (int c = 0; c < g->ncells; c++) {
         int col = c % g->w, row = c / g->w;
         int fx = ox + col * cell + (hex && (row & 1) ? cell / 2 : 0), fy = oy + row * cell;
-        const tile_def *ft = lv->floor[c] < r->ntiles ? &r->tile[lv->floor[c]] : NULL;
-        const tile_def *ot = lv->obj[c] && lv->obj[c] < r->ntiles ? &r->tile[lv->obj[c]] : NULL;
-        uint32_t fc = 0;
-        if (!ft || (ft->flags & TILE_VOID)) fc = 0;
-        else if (ft->flags & TILE_SOLID) fc = TH_WALL;
-        else if (ft->flags & TILE_HOLE) fc = TH_HOLE;
-        else if (ft->flags & TILE_GOAL) fc = tile_colour(ft->colour) ? tile_colour(ft->colour) : TH_GOAL;
-        else if (ft->flags & TILE_SLIPPERY) fc = TH_ICE;
-        else fc = TH_FLOOR;
+        int fid = lv->floor[c] < r->ntiles ? lv->floor[c] : 0, oid = lv->obj[c] < r->ntiles ? lv->obj[c] : 0;
+        const tile_def *ft = fid ? &r->tile[fid] : NULL;
+        uint32_t fc = floor[fid];
         if (lv->num) fc = lv->num[c] ? TH_TILE : TH_HOLE;
         if (fc) draw_fill_rect(d, fx, fy, cell, cell, fc);
-        if (!ot || lv->num) continue;
-        uint32_t oc = 0;
-        if (ot->flags & TILE_PLAYER) oc = TH_PLAYER;
-        else if (ot->flags & TILE_PUSHABLE)
-            oc = ft && (ft->flags & TILE_GOAL) && (!ft->colour || ft->colour == ot->colour) ? TH_BOX_HOME
-                 : tile_colour(ot->colour) ? tile_colour(ot->colour) : TH_BOX;
-        else if (ot->flags & TILE_SOLID) oc = TH_WALL;
+        if (!oid || lv->num) continue;
+        uint32_t oc = obj[oid];
+        /* A box at home on a goal that takes it. */
+        if ((r->tile[oid].flags & TILE_PUSHABLE) && ft && (ft->flags & TILE_GOAL) &&
+            (!ft->colour || ft->colour == r->tile[oid].colour))
+            oc = TH_BOX_HOME;
         if (!oc) continue;
         int inset = cell >= 4 ? cell / 5 : 0;
         draw_fill_rect(d, fx + inset, fy + inset, cell - 2 * inset, cell - 2 * inset, oc);
@@ -240,7 +273,7 @@ void view_draw_menu_items(const drawer *d, const view_menu *mn)
         }
         if (thumbs) {
             int tw = m.row_h * 7 / 4, th = m.row_h - 4 * ui;
-            if (it->thumb) view_draw_thumbnail(d, it->thumb, mn->rules, x, ry + 2 * ui, tw, th);
+            if (it->thumb) view_draw_thumbnail(d, it->thumb, mn->rules, mn->sheet, x, ry + 2 * ui, tw, th);
             x += tw + 8 * ui;
         }
         if (it->note && it->note[0]) {
@@ -275,6 +308,6 @@ void view_draw_menu(const drawer *d, const char *title, const char *const *items
     if (n > 256) n = 256;
     for (int i = 0; i < n; i++)
         list[i] = (view_menu_item){ .label = items ? items[i] : NULL, .note = notes ? notes[i] : NULL };
-    view_menu mn = { title, items ? list : NULL, items ? n : 0, selected, scroll, NULL };
+    view_menu mn = { title, items ? list : NULL, items ? n : 0, selected, scroll, NULL, NULL };
     view_draw_menu_items(d, &mn);
 }

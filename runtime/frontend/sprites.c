@@ -23,6 +23,7 @@ struct sprite_cache {
     int n;
     cache_entry e[CACHE_ENTRIES];
     uint8_t *alpha;             /* per sprite: 0 not looked at, 1 opaque, 2 transparent */
+    uint32_t *mean;             /* per sprite: sprites_mean's colour, 0 not looked at yet */
 };
 
 static void cache_reset(struct sprite_cache *c)
@@ -74,10 +75,36 @@ int sprites_transparent(const sprites *sh, int i)
     return clear;
 }
 
+uint32_t sprites_mean(const sprites *sh, int i)
+{
+    const sprite *sp = sprites_get(sh, i);
+    if (!sp) return 0;
+    struct sprite_cache *c = sh->cache;
+    if (c && !c->mean) c->mean = calloc((size_t)sh->count, sizeof *c->mean);
+    if (c && c->mean && c->mean[i]) return c->mean[i];
+    /* Each channel's mean over the pixels, weighted by their alpha and more by their chroma
+     * (the spread of their channels): a lit lamp reads as its glow, not its grey rim. */
+    uint64_t sum[3] = { 0, 0, 0 }, weight = 0;
+    for (int y = sp->y; y < sp->y + sp->h; y++)
+        for (int x = sp->x; x < sp->x + sp->w; x++) {
+            uint32_t px = sh->sheet.px[(size_t)y * (size_t)sh->sheet.w + (size_t)x];
+            uint32_t r = (px >> 16) & 0xFF, g = (px >> 8) & 0xFF, b = px & 0xFF;
+            uint32_t hi = r > g ? (r > b ? r : b) : (g > b ? g : b), lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+            uint64_t w = (uint64_t)(px >> 24) * (16 + hi - lo);
+            sum[0] += w * r, sum[1] += w * g, sum[2] += w * b;
+            weight += w;
+        }
+    uint32_t mean = 0;
+    if (weight > 0)
+        mean = 0xFF000000u | (uint32_t)(sum[0] / weight) << 16 | (uint32_t)(sum[1] / weight) << 8 | (uint32_t)(sum[2] / weight);
+    if (c && c->mean) c->mean[i] = mean;
+    return mean;
+}
+
 void sprites_free(sprites *sh)
 {
     if (!sh) return;
-    if (sh->cache) free(sh->cache->alpha);
+    if (sh->cache) free(sh->cache->alpha), free(sh->cache->mean);
     if (sh->cache) cache_reset(sh->cache);
     free(sh->cache);
     sh->cache = NULL;

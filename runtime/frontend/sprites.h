@@ -3,6 +3,7 @@
 #define TESSERA_FRONTEND_SPRITES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/error.h"
 #include "frontend/image.h"
@@ -54,6 +55,11 @@ int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback,
 /* Whether sprite i lets what lies under it show (some pixel not fully opaque): a floor tile
  * drawn that way goes over the plain floor. Found once per sprite and kept. */
 int sprites_transparent(const sprites *sh, int i);
+
+/* The mean colour of sprite i (0xAARRGGBB, opaque), each pixel weighted by its alpha and more
+ * by its chroma: the colour it reads as when drawn a few pixels wide. 0 for an invalid index
+ * or a sprite with no visible pixel. Found once per sprite and kept. */
+uint32_t sprites_mean(const sprites *sh, int i);
 
 /* Index of the sprite called name, or -1 (also when sh is NULL). */
 int sprites_find(const sprites *sh, const char *name);

@@ -151,11 +151,13 @@ typedef struct view_menu {
     const view_menu_item *items;
     int n, selected, scroll;
     const struct ruleset *rules; /* the tiles' meanings, for thumbnails */
+    const sprites *sheet;       /* the game's sprites, for thumbnail colours (may be NULL) */
 } view_menu;
 void view_draw_menu_items(const drawer *d, const view_menu *m);
-/* A level drawn small in (x, y, w, h): walls, floor, goals, boxes and players in flat colours. */
-void view_draw_thumbnail(const drawer *d, const struct level *lv, const struct ruleset *r, int x,
-                         int y, int w, int h);
+/* A level drawn small in (x, y, w, h): walls, floor, goals, boxes and players in flat colours,
+ * other tiles in their sprites' mean colours (from sh; may be NULL) where those tell them apart. */
+void view_draw_thumbnail(const drawer *d, const struct level *lv, const struct ruleset *r, const sprites *sh,
+                         int x, int y, int w, int h);
 /* A plain menu of labels and notes (no numbers, marks or details). */
 void view_draw_menu(const drawer *d, const char *title, const char *const *items,
                     const char *const *notes, int n, int selected, int scroll);

@@ -107,7 +107,9 @@ const api_doc api_tile_flags[] = {
     { "pushable", NULL, "boolean?", "A box: the player pushes it (an object)." },
     { "slippery", NULL, "boolean?", "Ice: whatever moves onto it keeps sliding until blocked." },
     { "solid", NULL, "boolean?", "A wall: nothing enters it." },
-    { "sprite", NULL, "string?", "The picture's name in the sprite sheet (default: the tile's name)." },
+    { "sprite", NULL, "string?", "The picture's name in the sprite sheet (default: the tile's name). Level-list "
+                                 "thumbnails draw a tile with no built-in meaning (a floor other than the floor, an "
+                                 "object that is no box, player or wall) in this picture's main colour." },
     { "void", NULL, "boolean?", "Outside the level (drawn as nothing)." },
     { NULL, NULL, NULL, NULL }
 };

@@ -42,7 +42,7 @@
 ---@field pushable? boolean # A box: the player pushes it (an object).
 ---@field slippery? boolean # Ice: whatever moves onto it keeps sliding until blocked.
 ---@field solid? boolean # A wall: nothing enters it.
----@field sprite? string # The picture's name in the sprite sheet (default: the tile's name).
+---@field sprite? string # The picture's name in the sprite sheet (default: the tile's name). Level-list thumbnails draw a tile with no built-in meaning (a floor other than the floor, an object that is no box, player or wall) in this picture's main colour.
 ---@field void? boolean # Outside the level (drawn as nothing).
 
 ---@class tessera.move

@@ -1,7 +1,8 @@
 /* test_view_variants.c: what the variants add to the level view, drawn with the real sprite
  * sheet: a crate on the goal of its colour blinks on a running clock (and is still in a
  * still frame, and in games without colours), and the active one of several players stands
- * on a ring. Skips, saying so, when the sheet is not found. */
+ * on a ring; level thumbnails show the tiles a script gives meaning to. Fails when the sheet is
+ * not found. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,44 @@ static void test_active_ring(void)
     scene_close(&sc);
 }
 
+/* Level thumbnails: tiles whose meaning lies in a script's rules (plain floors other than
+ * the floor, objects that are neither boxes, players nor walls) are drawn in their sprites'
+ * colours, so that the lit and dark lights of Lights Out, or a key, show in the level list. */
+static void test_thumbnail_art(void)
+{
+    ruleset r;
+    levelset set;
+    canvas c;
+    error err;
+    rules_sokoban(&r);
+    int lit = rules_add_tile(&r, "lit", LAYER_FLOOR, 0, 0, "light_on");
+    int dark = rules_add_tile(&r, "dark", LAYER_FLOOR, 0, 0, "light_off");
+    int key = rules_add_tile(&r, "key", LAYER_OBJECT, 0, 0, "key");
+    CHECK(lit > 0 && dark > 0 && key > 0);
+    rules_set_glyph(&r, 'O', lit, 0);
+    rules_set_glyph(&r, 'o', dark, 0);
+    rules_set_glyph(&r, 'k', rules_find_tile(&r, "floor"), key);
+    const char *xsb = "######\n#@Oo*#\n#k   #\n######\n";
+    CHECK_EQ_INT(levelset_parse(&set, "t.xsb", xsb, strlen(xsb), FORMAT_XSB, &r, &err), 0);
+    CHECK_EQ_INT(canvas_init(&c, 240, 160), 0);
+    drawer d = drawer_for_canvas(&c);
+    /* 6 x 4 cells of 40 pixels: the centre of cell (col, row). */
+#define AT(col, row) canvas_read_pixel(&c, (col) * 40 + 20, (row) * 40 + 20)
+    view_draw_thumbnail(&d, &set.levels[0], &r, &sheet, 0, 0, 240, 160);
+    uint32_t floor = AT(2, 2), on = AT(2, 1), off = AT(3, 1), k = AT(1, 2);
+    CHECK(on != off);
+    CHECK(on != floor && off != floor);
+    CHECK(k != floor);
+    /* The lit light reads warm: more red than blue. */
+    CHECK(((on >> 16) & 0xFF) > (on & 0xFF));
+    /* Without a sheet, they are all plain floor and the key is not drawn. */
+    view_draw_thumbnail(&d, &set.levels[0], &r, NULL, 0, 0, 240, 160);
+    CHECK(AT(2, 1) == floor && AT(3, 1) == floor && AT(1, 2) == floor);
+#undef AT
+    canvas_free(&c);
+    levelset_free(&set);
+}
+
 int main(void)
 {
     const char *data = getenv("TESSERA_DATA");
@@ -105,6 +144,7 @@ int main(void)
     }
     test_blink();
     test_active_ring();
+    test_thumbnail_art();
     sprites_free(&sheet);
     return check_summary("test_view_variants");
 }
