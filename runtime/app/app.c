@@ -671,13 +671,21 @@ static void draw_help(app *a)
     view_draw_panel(&a->dr, title, lines, n);
 }
 
+/* "N moves", and in push games ", N pushes" (or pulls): one move, one push. */
+static void moves_text(char *out, size_t size, const session *s, long moves, long pushes)
+{
+    const char *m = moves == 1 ? "" : "s";
+    if (session_is_sliding(s) || session_has_actions(s)) snprintf(out, size, "%ld move%s", moves, m);
+    else if (game_rules(s->game)->pull) snprintf(out, size, "%ld move%s, %ld pull%s", moves, m, pushes, pushes == 1 ? "" : "s");
+    else snprintf(out, size, "%ld move%s, %ld push%s", moves, m, pushes, pushes == 1 ? "" : "es");
+}
+
 bool app_solved_panel(app *a, solved_panel *p)
 {
     session *s = &a->s;
     memset(p, 0, sizeof *p);
     if (!a->have_session || !s->live || !s->solved || s->announced) return false;
-    if (session_is_sliding(s) || session_has_actions(s)) snprintf(p->stats, sizeof p->stats, "%ld moves", s->st.moves);
-    else snprintf(p->stats, sizeof p->stats, "%ld moves, %ld %s", s->st.moves, s->st.pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
+    moves_text(p->stats, sizeof p->stats, s, s->st.moves, s->st.pushes);
     p->lines[p->n++] = p->stats;
     if (session_solve_assisted(s)) p->lines[p->n++] = "Solved with the solver (X): marked apart, not as your solve";
     bool last = s->index + 1 >= s->levels.count || s->playing_shuffled;
@@ -784,8 +792,7 @@ static void draw_levels(app *a)
             /* Solved levels show their best; a level left part-way says so. */
             if (current && s->st.moves > 0) snprintf(note, 64, "playing: %ld move%s", s->st.moves, s->st.moves == 1 ? "" : "s");
             else if (current) snprintf(note, 64, "playing");
-            else if (best && (session_is_sliding(s) || session_has_actions(s))) snprintf(note, 64, "%ld moves", best->moves);
-            else if (best) snprintf(note, 64, "%ld moves, %ld %s", best->moves, best->pushes, game_rules(s->game)->pull ? "pulls" : "pushes");
+            else if (best) moves_text(note, 64, s, best->moves, best->pushes);
             else if (helped) snprintf(note, 64, "solved with help");
             else if (pos && pos->history) snprintf(note, 64, "in progress");
             items[i] = (view_menu_item){ .label = lv->title && lv->title[0] ? lv->title : "(untitled)", .note = note,
@@ -800,7 +807,8 @@ static void draw_levels(app *a)
             /* The size once, for the selected level only. */
             int k = snprintf(detail, sizeof detail, "Level %d: %d x %d", a->sel + 1, lv->g.w, lv->g.h);
             if (best && best->solution && k > 0)
-                snprintf(detail + k, sizeof detail - (size_t)k, ", solved in %ld moves (L: watch your best)", best->moves);
+                snprintf(detail + k, sizeof detail - (size_t)k, ", solved in %ld move%s (L: watch your best)", best->moves,
+                         best->moves == 1 ? "" : "s");
             else if (k > 0)
                 snprintf(detail + k, sizeof detail - (size_t)k, "%s", session_is_sliding(s) ? "" : ", not solved yet");
             items[a->sel].detail = detail;
@@ -906,8 +914,9 @@ static void take_result(app *a)
             a->autoplay = strdup(r->solution);
             a->autoplay_pos = 0;
             a->autoplay_due = 0;
-            session_note(s, "Solution: %ld moves%s. Any key stops; Z undoes.",
-                         (long)(r->moves ? r->moves : r->length), r->optimal ? " (shortest)" : "");
+            long n = (long)(r->moves ? r->moves : r->length);
+            session_note(s, "Solution: %ld move%s%s. Any key stops; Z undoes.", n, n == 1 ? "" : "s",
+                         r->optimal ? " (shortest)" : "");
         }
     } else if (r->status == SOLVE_UNSOLVABLE) {
         session_note(s, "No solution from here: undo (Z) or restart (R).");

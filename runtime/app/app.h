@@ -111,11 +111,10 @@ void app_draw(app *a);
 /* Time passes: collects finished hints and solves, plays the next step of a solution being
  * played back. now_ms is a monotonic clock. */
 void app_tick(app *a, uint64_t now_ms);
-/* Finishes pending work at once (scripted play: results must not depend on timing). Moves
- * being shown in motion keep going: they depend only on the clock given to app_tick. */
 /* Stops a hint, solve or playback in progress. */
 void app_stop_work(app *a);
-/* Finishes pending work at once (scripted play: results must not depend on timing). */
+/* Finishes pending work at once (scripted play: results must not depend on timing). Moves
+ * being shown in motion keep going: they depend only on the clock given to app_tick. */
 void app_settle(app *a);
 /* Shows every move in motion at its end at once. */
 void app_finish_motion(app *a);

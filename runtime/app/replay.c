@@ -165,8 +165,8 @@ void replay_status(const app *a, char *out, size_t size)
 {
     const replay *r = &a->rp;
     if (r->pos >= r->len && a->s.solved)
-        snprintf(out, size, "Replay (%s): solved in %ld moves   Space again  Left step back  Esc your game",
-                 r->source, a->s.st.moves);
+        snprintf(out, size, "Replay (%s): solved in %ld move%s   Space again  Left step back  Esc your game",
+                 r->source, a->s.st.moves, a->s.st.moves == 1 ? "" : "s");
     else
         snprintf(out, size, "Replay (%s) %d/%d%s   Space %s  Left/Right step  +/- speed  Esc stop", r->source,
                  r->step, r->steps, r->paused ? " paused" : "", r->paused ? "play" : "pause");
