@@ -125,19 +125,6 @@ static uint32_t tile_colour(int colour)
     return colour > 0 && colour < (int)(sizeof c / sizeof *c) ? c[colour] : 0;
 }
 
-/* The sprite tile t is drawn with (its hex variant first on hex boards), or -1. */
-static int thumb_sprite(const sprites *sh, const tile_def *t, bool hex)
-{
-    const char *name = t->sprite[0] ? t->sprite : t->name;
-    char buf[TILE_NAME_MAX + 8];
-    int i = -1;
-    if (hex) {
-        snprintf(buf, sizeof buf, "hex_%s", name);
-        i = sprites_find(sh, buf);
-    }
-    return i >= 0 ? i : sprites_find(sh, name);
-}
-
 /* Each tile's flat colours: floor[id] and obj[id] (0: nothing drawn). Walls, holes, goals,
  * ice, boxes, players and the plain floor (drawn with the "floor" sprite) have fixed colours,
  * the same in every game. Any other floor (a key or a door of Doors, the lit and dark lights of
@@ -145,17 +132,23 @@ static int thumb_sprite(const sprites *sh, const tile_def *t, bool hex)
  * colour, so that they stand out from the floor and from each other. */
 static void thumb_colours(const ruleset *r, const sprites *sh, bool hex, uint32_t *floor, uint32_t *obj)
 {
-    for (int id = 0; id < r->ntiles; id++) {
+    floor[0] = obj[0] = 0;
+    for (int id = 1; id < r->ntiles; id++) {
         const tile_def *t = &r->tile[id];
-        uint32_t f = t->flags, art = id > 0 && sh ? sprites_mean(sh, thumb_sprite(sh, t, hex)) : 0;
-        if (id == 0 || (f & TILE_VOID)) floor[id] = 0;
+        const char *name = view_sprite_name(t);
+        uint32_t f = t->flags;
+        /* The sprite's colour, looked up only for the tiles that take it. */
+        bool floor_art = t->layer == LAYER_FLOOR && !(f & (TILE_VOID | TILE_SOLID | TILE_HOLE | TILE_GOAL | TILE_SLIPPERY)) &&
+                         strcmp(name, "floor") != 0;
+        bool obj_art = t->layer == LAYER_OBJECT && !(f & (TILE_PLAYER | TILE_PUSHABLE | TILE_SOLID));
+        uint32_t art = sh && (floor_art || obj_art) ? sprites_mean(sh, view_find_sprite(sh, name, hex)) : 0;
+        if (f & TILE_VOID) floor[id] = 0;
         else if (f & TILE_SOLID) floor[id] = TH_WALL;
         else if (f & TILE_HOLE) floor[id] = TH_HOLE;
         else if (f & TILE_GOAL) floor[id] = tile_colour(t->colour) ? tile_colour(t->colour) : TH_GOAL;
         else if (f & TILE_SLIPPERY) floor[id] = TH_ICE;
-        else floor[id] = art && strcmp(t->sprite[0] ? t->sprite : t->name, "floor") != 0 ? art : TH_FLOOR;
-        if (id == 0) obj[id] = 0;
-        else if (f & TILE_PLAYER) obj[id] = TH_PLAYER;
+        else floor[id] = floor_art && art ? art : TH_FLOOR;
+        if (f & TILE_PLAYER) obj[id] = TH_PLAYER;
         else if (f & TILE_PUSHABLE) obj[id] = tile_colour(t->colour) ? tile_colour(t->colour) : TH_BOX;
         else if (f & TILE_SOLID) obj[id] = TH_WALL;
         else obj[id] = art;

@@ -196,15 +196,20 @@ static int find_variant(const sprites *sh, const char *base, const char *suffix,
     return sprites_find(sh, name);
 }
 
-static const char *sprite_name(const tile_def *t)
+const char *view_sprite_name(const tile_def *t)
 {
     return t->sprite[0] ? t->sprite : t->name;
+}
+
+int view_find_sprite(const sprites *sh, const char *name, bool hex)
+{
+    return find_variant(sh, name, "", hex);
 }
 
 static void resolve_art(tile_art *a, const sprites *sh, const tile_def *t, int id, bool hex)
 {
     static const char *const suffix[FACE_COUNT] = {"_up", "_right", "_down", "_left"};
-    const char *name = sprite_name(t);
+    const char *name = view_sprite_name(t);
     int k;
     a->base = find_variant(sh, name, "", hex);
     if (id == 0 || (t->flags & TILE_VOID)) a->base = ART_NONE;

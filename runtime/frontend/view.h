@@ -154,6 +154,10 @@ typedef struct view_menu {
     const sprites *sheet;       /* the game's sprites, for thumbnail colours (may be NULL) */
 } view_menu;
 void view_draw_menu_items(const drawer *d, const view_menu *m);
+/* The name of the picture tile t is drawn with (its sprite, else its name), and the index of
+ * the picture called name in sh (its hex_ variant first on hex boards), or -1. */
+const char *view_sprite_name(const struct tile_def *t);
+int view_find_sprite(const sprites *sh, const char *name, bool hex);
 /* A level drawn small in (x, y, w, h): walls, floor, goals, boxes and players in flat colours,
  * other tiles in their sprites' mean colours (from sh; may be NULL) where those tell them apart. */
 void view_draw_thumbnail(const drawer *d, const struct level *lv, const struct ruleset *r, const sprites *sh,
