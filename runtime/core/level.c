@@ -143,12 +143,12 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
     }
     /* Each hole swallows one box for good, so a level with holes may hold that many more. */
     if (boxes > goals + holes && holes == 0)
-        return error_set(err, file, lv->line, 1, "level has more boxes than goals (%d boxes, %d goals)",
-                         boxes, goals);
+        return error_set(err, file, lv->line, 1, "level has more boxes than goals (%d boxes, %d goal%s)",
+                         boxes, goals, goals == 1 ? "" : "s");
     if (boxes > goals + holes)
         return error_set(err, file, lv->line, 1,
-                         "level has more boxes than goals and holes (%d boxes, %d goals, %d holes)",
-                         boxes, goals, holes);
+                         "level has more boxes than goals and holes (%d boxes, %d goal%s, %d hole%s)",
+                         boxes, goals, goals == 1 ? "" : "s", holes, holes == 1 ? "" : "s");
     return 0;
 }
 

@@ -109,7 +109,7 @@ static void test_xsb_errors(void)
     CHECK_STR_HAS(buf, "no player");
     CHECK(parse(&set, "######\n#@$$.#\n######\n", &err) != 0);
     error_format(&err, buf, sizeof buf);
-    CHECK_STR_HAS(buf, "more boxes than goals");
+    CHECK_STR_HAS(buf, "more boxes than goals (2 boxes, 1 goal)");
     CHECK(parse(&set, "; only comments\n", &err) != 0);
     CHECK_STR_HAS(err.msg, "no levels");
     CHECK(parse(&set, "99999999#\n", &err) != 0);

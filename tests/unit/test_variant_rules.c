@@ -163,7 +163,7 @@ static void test_holes(void)
     error err;
     const char *text = "#######\n#@$$$.#\n#  ^  #\n#######\n";
     CHECK(levelset_parse(&set, "t.xsb", text, strlen(text), FORMAT_XSB, &rules, &err) != 0);
-    CHECK_STR_HAS(err.msg, "more boxes than goals and holes (3 boxes, 1 goals, 1 holes)");
+    CHECK_STR_HAS(err.msg, "more boxes than goals and holes (3 boxes, 1 goal, 1 hole)");
 }
 
 static void test_pull(void)
