@@ -1,7 +1,7 @@
 /* test_push_solver.c: the push-puzzle solver and its deadlock queries: solutions replay to
  * solved (square, hex, coloured goals), lost levels are proved lost, the detectors agree with
- * hand-made positions, budgets stop the search, optimal mode matches a brute force, and the
- * first Microban levels solve. */
+ * hand-made positions, budgets stop the search, optimal mode matches a brute force, 240 random
+ * boards (square and hex) get the brute force's verdict, and the first Microban levels solve. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <unistd.h>
@@ -1001,6 +1001,121 @@ static void test_optimal(void)
     }
 }
 
+/* ===== random boards ====================================================================== */
+
+/* A small level drawn at random (square or hex, a few walls, 1-4 boxes), into text. Half of
+ * the square ones are solvable by making: the boxes start on their goals and the player pulls
+ * them about at random. Levels the parser refuses (solved at the start) are drawn again. */
+static uint32_t rnd_next(uint32_t *seed)
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    return *seed >> 8;
+}
+
+static void random_level(uint32_t *seed, bool hex, char *text)
+{
+    enum { W = 9, H = 7 };
+    char cell[H][W];
+    int w = 4 + (int)(rnd_next(seed) % 4), h = 3 + (int)(rnd_next(seed) % 3);
+    int walls = 8 + (int)(rnd_next(seed) % 15);     /* percent */
+    int free_cells[W * H], nfree = 0;
+    for (int y = 0; y < h + 2; y++)
+        for (int x = 0; x < w + 2; x++) {
+            bool inner = x > 0 && y > 0 && x <= w && y <= h;
+            cell[y][x] = inner && (int)(rnd_next(seed) % 100) >= walls ? ' ' : '#';
+            if (cell[y][x] == ' ') free_cells[nfree++] = y * W + x;
+        }
+    for (int i = nfree - 1; i > 0; i--) {            /* shuffled */
+        int j = (int)(rnd_next(seed) % (uint32_t)(i + 1)), t = free_cells[i];
+        free_cells[i] = free_cells[j], free_cells[j] = t;
+    }
+    int boxes = 1 + (int)(rnd_next(seed) % 4);
+    if (nfree < 2 * boxes + 1) boxes = (nfree - 1) / 2;
+    bool goal[H][W] = { { false } }, box[H][W] = { { false } };
+    int k = 0;
+    for (int i = 0; i < boxes; i++) {
+        int g = free_cells[k++], b = free_cells[k++];
+        goal[g / W][g % W] = true;
+        box[b / W][b % W] = true;
+    }
+    int player = free_cells[k++];
+    if (!hex && rnd_next(seed) % 2) {
+        /* Made solvable: boxes on the goals, then pulled. */
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) box[y][x] = goal[y][x];
+        if (box[player / W][player % W]) player = free_cells[k - 1];
+        static const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
+        int steps = 5 + (int)(rnd_next(seed) % 60), px = player % W, py = player / W;
+        for (int i = 0; i < steps && !box[py][px]; i++) {
+            int d = (int)(rnd_next(seed) % 4), nx = px + dx[d], ny = py + dy[d];
+            if (cell[ny][nx] == '#' || box[ny][nx]) continue;
+            int bx = px - dx[d], by = py - dy[d];
+            if (cell[by][bx] != '#' && box[by][bx] && rnd_next(seed) % 10 < 7) box[by][bx] = false, box[py][px] = true;
+            px = nx, py = ny;
+        }
+        player = py * W + px;
+    }
+    char *out = text;
+    for (int y = 0; y < h + 2; y++) {
+        for (int x = 0; x < w + 2; x++) {
+            char c = cell[y][x];
+            if (y * W + x == player) c = goal[y][x] ? '+' : '@';
+            else if (box[y][x]) c = goal[y][x] ? '*' : '$';
+            else if (goal[y][x]) c = '.';
+            *out++ = c;
+        }
+        *out++ = '\n';
+    }
+    *out = 0;
+}
+
+/* On small random boards, square and hex, the solver agrees with a brute force: it solves
+ * every solvable level (the solution replays), proves every other one lost (never "solved",
+ * never out of time on boards this small), and in optimal mode finds the fewest pushes. Any
+ * deadlock test or pruning that is not sound shows here as a lost verdict on a solvable board. */
+static void test_random_boards(void)
+{
+    ruleset hex;
+    rules_sokoban(&hex);
+    hex.topo = TOPO_HEX;
+    uint32_t seed = 20261206u;
+    int solvable = 0, lost = 0, drawn = 0;
+    for (int i = 0; i < 240; i++) {
+        bool is_hex = i % 4 == 3;
+        char text[128];
+        fixture f;
+        error err;
+        random_level(&seed, is_hex, text);
+        levelset probe;
+        if (levelset_parse(&probe, "r.xsb", text, strlen(text), FORMAT_XSB, is_hex ? &hex : &sokoban, &err) != 0)
+            continue;                                /* solved at the start, or no box: drawn again */
+        levelset_free(&probe);
+        drawn++;
+        CHECK(load(&f, is_hex ? &hex : &sokoban, text));
+        if (!f.ok) continue;
+        int best = brute_force_pushes(&f.st);
+        solve_result r;
+        solve_status st = solve(&f.st, false, 5, &r);
+        if ((best >= 0) != (st == SOLVE_SOLVED) || (best < 0 && st != SOLVE_UNSOLVABLE))
+            fprintf(stderr, "  random board %d (brute force %d, solver %s):\n%s", i, best, solve_status_name(st), text);
+        if (best >= 0) {
+            solvable++;
+            CHECK_EQ_INT(st, SOLVE_SOLVED);
+            if (st == SOLVE_SOLVED) CHECK(replays_to_solved(&f.st, r.solution));
+            if (i % 3 == 0) CHECK_EQ_INT(solve_and_replay(&f.st, true), best);
+        } else {
+            lost++;
+            CHECK_EQ_INT(st, SOLVE_UNSOLVABLE);
+        }
+        solve_result_free(&r);
+        unload(&f);
+    }
+    /* The draw gives both kinds in numbers (seed 20261206). */
+    CHECK(drawn >= 200);
+    CHECK(solvable >= 60);
+    CHECK(lost >= 60);
+}
+
 /* ===== Microban =========================================================================== */
 
 static void test_microban(void)
@@ -1044,6 +1159,7 @@ int main(void)
     test_unsupported_rules();
     test_several_players();
     test_optimal();
+    test_random_boards();
     test_microban();
     return check_summary("test_push_solver");
 }
