@@ -25,6 +25,7 @@
 #include "app/session.h"
 #include "core/confine.h"
 #include "core/level.h"
+#include "core/lurd.h"
 #include "core/solutions.h"
 #include "frontend/sprites.h"
 #include "script/game.h"
@@ -357,16 +358,20 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
         int bad = -1;
         session_play_lurd(&s, sol->moves, &bad);
         const char *title = session_level_title(&s);
-        if (s.solved) {
-            printf("%s:%d: level %d%s%s%s: solved, %ld moves, %ld pushes\n", file, sol->line, sol->level,
-                   title ? " (" : "", title ? title : "", title ? ")" : "", s.st.moves, s.st.pushes);
+        if (s.solved && bad < 0) {
+            printf("%s:%d: level %d%s%s%s: solved, ", file, sol->line, sol->level, title ? " (" : "", title ? title : "",
+                   title ? ")" : "");
+            if (session_has_actions(&s)) printf("%ld action%s\n", s.st.moves, s.st.moves == 1 ? "" : "s");
+            else printf("%ld moves, %ld pushes\n", s.st.moves, s.st.pushes);
             solved++;
             continue;
         }
-        if (bad >= 0)
-            error_set(&err, file, sol->line, move_column(file, sol->line, bad), "level %d: move %d ('%c') cannot be made there",
-                      sol->level, bad + 1, sol->moves[bad]);
-        else
+        if (bad >= 0) {
+            char step[ERROR_TEXT_MAX];
+            lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
+            error_set(&err, file, sol->line, move_column(file, sol->line, bad), "level %d: %s%s", sol->level, step,
+                      s.solved ? " (the level was solved before it)" : "");
+        } else
             error_set(&err, file, sol->line, move_column(file, sol->line, 0),
                       "level %d: the solution ends with the level unsolved (%ld moves played)", sol->level, s.st.moves);
         char buf[ERROR_TEXT_MAX + 300];

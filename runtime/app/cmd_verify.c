@@ -5,6 +5,7 @@
 
 #include "app/cli.h"
 #include "app/session.h"
+#include "core/lurd.h"
 #include "core/solutions.h"
 #include "script/game.h"
 
@@ -60,13 +61,14 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
         const char *status = "no solution";
         if (sol) {
             played = session_play_lurd(&s, sol->moves, &bad);
-            status = s.solved ? "solved" : bad >= 0 ? "illegal move" : "not solved";
+            status = bad >= 0 ? "illegal move" : s.solved ? "solved" : "not solved";
         }
-        solved_count += s.solved && sol;
+        bool ok = sol && s.solved && bad < 0;
+        solved_count += ok;
         if (json) {
             printf("{\"level\":%d,\"title\":", n);
             cli_json_string(stdout, title ? title : "");
-            printf(",\"status\":\"%s\",\"moves\":%ld,\"pushes\":%ld", sol && s.solved ? "solved" : "unsolved",
+            printf(",\"status\":\"%s\",\"moves\":%ld,\"pushes\":%ld", ok ? "solved" : "unsolved",
                    s.st.moves, s.st.pushes);
             if (bad >= 0) printf(",\"illegal_at\":%d", bad + 1);
             printf("}\n");
@@ -78,11 +80,16 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
                 printf(")");
             }
             printf(": %s", status);
-            if (sol && s.solved && session_has_actions(&s)) printf(", %ld moves", s.st.moves);
-            else if (sol && s.solved) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
-            if (bad >= 0 && session_has_actions(&s))
-                printf(" at %.*s (%s:%d)", (int)strcspn(sol->moves + bad, ")") + 1, sol->moves + bad, files[1], sol->line);
-            else if (bad >= 0)
+            if (ok && session_has_actions(&s)) printf(", %ld action%s", s.st.moves, s.st.moves == 1 ? "" : "s");
+            else if (ok) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
+            if (bad >= 0 && session_has_actions(&s)) {
+                /* The token as written (a few letters of one that does not read) and why. */
+                char step[ERROR_TEXT_MAX];
+                int len = (int)strcspn(sol->moves + bad, ")") + 1;
+                lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
+                printf(" at %.*s%s (%s:%d): %s", len > 24 ? 24 : len, sol->moves + bad, len > 24 ? "..." : "", files[1],
+                       sol->line, step);
+            } else if (bad >= 0)
                 printf(" at move %d ('%c', %s:%d)", bad + 1, sol->moves[bad], files[1], sol->line); /* a move letter */
             printf("\n");
         }

@@ -10,6 +10,7 @@
 
 #include "app/userdir.h"
 #include "core/action.h"
+#include "core/lurd.h"
 #include "core/movelog.h"
 #include "core/solutions.h"
 #include "frontend/window.h"
@@ -127,8 +128,13 @@ static void copy_moves(app *a)
     }
     if (!lurd[0]) session_note(s, "No moves to copy yet.");
     else if (clip_set(a, lurd) != 0) session_note(s, "Could not copy: the clipboard is not available.");
-    else if (session_has_actions(s)) session_note(s, "Copied %d actions to the clipboard.", actions_count(lurd));
-    else session_note(s, "Copied %zu moves (LURD) to the clipboard.", strlen(lurd));
+    else if (session_has_actions(s)) {
+        int n = actions_count(lurd);
+        session_note(s, "Copied %d action%s to the clipboard.", n, n == 1 ? "" : "s");
+    } else {
+        size_t n = strlen(lurd);
+        session_note(s, "Copied %zu move%s (LURD) to the clipboard.", n, n == 1 ? "" : "s");
+    }
     free(lurd);
 }
 
@@ -147,19 +153,18 @@ static void paste_moves(app *a, const char *lurd)
     session *s = &a->s;
     if (s->st.moves > 0 || history_can_undo(&s->st)) session_restart(s);
     int bad = -1;
-    int played = session_play_lurd(s, lurd, &bad);
-    if (bad >= 0 && session_has_actions(s)) {
-        char head[ACTION_TEXT_MAX];
-        snprintf(head, sizeof head, "%.*s", (int)strcspn(lurd + bad, ")") + 1, lurd + bad);
-        session_note(s, "Pasted actions: %s cannot be played here; %d played (Z undoes).", head,
-                     actions_count(lurd) - actions_count(lurd + bad));
-    } else if (bad >= 0)
-        session_note(s, "Pasted moves: letter %d ('%c') cannot be played here; %d played (Z undoes).",
-                     bad + 1, lurd[bad], played);
-    else if (s->solved)
-        session_note(s, "Pasted moves: %d played, the level is solved.", played);
+    session_play_lurd(s, lurd, &bad);
+    /* Counted as made (a player digit is no move; an action is one however long its text). */
+    const char *what = session_has_actions(s) ? "actions" : "moves";
+    long played = s->st.moves;
+    if (bad >= 0) {
+        char step[ERROR_TEXT_MAX];
+        lurd_describe_bad(&s->st, lurd, bad, step, sizeof step);
+        session_note(s, "Pasted %s: %s; %ld played (Z undoes).", what, step, played);
+    } else if (s->solved)
+        session_note(s, "Pasted %s: %ld played, the level is solved.", what, played);
     else
-        session_note(s, "Pasted moves: %d played, not solved yet (Z undoes).", played);
+        session_note(s, "Pasted %s: %ld played, not solved yet (Z undoes).", what, played);
 }
 
 int transfer_paste(app *a, const char *text)
@@ -192,6 +197,20 @@ int transfer_paste(app *a, const char *text)
     }
     char msg[ERROR_TEXT_MAX + 300];
     error_format(&err, msg, sizeof msg);
+    if (session_has_actions(s)) {
+        /* The first token that does not read, and why. */
+        char why[160] = "";
+        int index = 1;
+        for (const char *p = t; *p && !why[0]; index++) {
+            action act;
+            int n = action_read(s->st.rules, s->st.g, p, &act, why, sizeof why);
+            if (n < 0) break;
+            p += n;
+            while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        }
+        session_note(s, "The clipboard holds neither actions (action %d: %s) nor a level: %s", index, why, msg);
+        return 0;
+    }
     session_note(s, "The clipboard holds neither moves (LURD) nor a level: %s", msg);
     return 0;
 }

@@ -48,6 +48,12 @@ static int read_dir(topology topo, const arg *a)
     return grid_dir_from_name(topo, word);
 }
 
+bool action_needs_cell(const ruleset *r, int id)
+{
+    const action_def *d = &r->action[id];
+    return (d->flags & ACTION_CLICK) && !(d->flags & ACTION_DIRS) && d->nkeys == 0;
+}
+
 int action_read(const ruleset *r, const grid *g, const char *text, action *out, char *why, size_t size)
 {
     const char *p = text;
@@ -100,6 +106,8 @@ int action_read(const ruleset *r, const grid *g, const char *text, action *out, 
         i++;
     }
     if (i < nargs) return fail(why, size, "action '%.*s': arguments go cell, direction, number", name, nlen);
+    if (a.cell < 0 && action_needs_cell(r, id))
+        return fail(why, size, "action '%.*s' is made by a click: it needs the cell it applies to, as X,Y", name, nlen);
     *out = a;
     return (int)(close + 1 - text);
 }

@@ -40,6 +40,9 @@ action action_make(int id);
  * characters read (the white space included), or -1 with why (one sentence, into why[size])
  * when the text there is not an action of r on a grid like g. */
 int action_read(const ruleset *r, const grid *g, const char *text, action *out, char *why, size_t size);
+/* Whether action id can only be made by a click (no keys, no directions): it always has a
+ * cell, and a text or table without one is refused. */
+bool action_needs_cell(const ruleset *r, int id);
 /* Writes a as text (NUL-terminated) into buf; returns its length. */
 int action_write(const ruleset *r, const grid *g, const action *a, char *buf, size_t size);
 

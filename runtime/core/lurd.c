@@ -2,6 +2,7 @@
 #include "core/lurd.h"
 
 #include <ctype.h>
+#include <stdio.h>
 
 #include "core/action.h"
 #include "core/engine.h"
@@ -94,4 +95,19 @@ int lurd_step_end(const state *s, const char *text, int pos)
     }
     if (lurd_read(s->g->topo, text[i]).kind == LURD_PLAYER && text[i + 1]) i++;
     return i + 1;
+}
+
+int lurd_describe_bad(const state *s, const char *text, int bad, char *buf, size_t size)
+{
+    if (s->rules->kind != RULES_ACTIONS)
+        return snprintf(buf, size, "move %d ('%c') cannot be made there", bad + 1, text[bad]);
+    int index = 1;                                 /* every token before ends with its ')' */
+    for (int i = 0; i < bad; i++) index += text[i] == ')';
+    const char *at = text + bad;
+    while (isspace((unsigned char)*at)) at++;
+    char why[160];
+    action a;
+    int n = action_read(s->rules, s->g, at, &a, why, sizeof why);
+    if (n < 0) return snprintf(buf, size, "action %d: %s", index, why);
+    return snprintf(buf, size, "action %d (%.*s) cannot be made there", index, n, at);
 }

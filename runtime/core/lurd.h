@@ -57,4 +57,10 @@ int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *ba
  * digit and its letter, one letter, or one action token. pos itself when nothing is there. */
 int lurd_step_end(const state *s, const char *text, int pos);
 
+/* The step lurd_play stopped at (text[bad]) in words, for messages: "move 3 ('u') cannot be
+ * made there"; for games with actions "action 2 (press(9,9)) cannot be made there" when the
+ * token reads, else "action 2: WHY" (why it is not an action of the game). Returns what
+ * snprintf does. */
+int lurd_describe_bad(const state *s, const char *text, int bad, char *buf, size_t size);
+
 #endif

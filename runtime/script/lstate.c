@@ -708,6 +708,8 @@ static action checkaction(lua_State *L, const state *s, int arg)
         a.has_value = true;
         a.value = (int32_t)luaL_checkinteger(L, -1);
     }
+    if (a.cell < 0 && action_needs_cell(s->rules, id))
+        luaL_argerror(L, arg, "this action is made by a click: it needs its cell (cell, or x and y)");
     lua_settop(L, top);
     return a;
 }

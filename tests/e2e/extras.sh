@@ -16,7 +16,7 @@ expect_output '"moves":2' "pasted moves replayed"
 expect_output 'Pasted moves: 2 played' "paste reported"
 # Copy tells how many moves; nothing to copy is said too.
 expect_status 0 "copy reports" -- "$tessera" play sokoban --level 1 --keys "right ctrl+c"
-expect_output 'Copied 1 moves (LURD)' "copy reported"
+expect_output 'Copied 1 move (LURD)' "copy reported"
 expect_status 0 "copy nothing" -- "$tessera" play sokoban --level 1 --keys "ctrl+c"
 expect_output 'No moves to copy yet' "empty copy reported"
 # A pasted solution solves the level; a pasted walk is undoable back to where the player was.
@@ -27,7 +27,7 @@ expect_status 0 "paste is undoable" -- "$tessera" play sokoban --level 1 --keys 
 expect_output '"moves":1' "undo goes back through the paste to the move before"
 # An illegal letter stops the paste and says which.
 expect_status 0 "paste illegal moves" -- "$tessera" play sokoban --level 1 --keys "clipboard:uuu ctrl+v"
-expect_output "letter 1 ('u') cannot be played" "illegal letter named"
+expect_output "Pasted moves: move 1 ('u') cannot be made there; 0 played" "illegal letter named"
 # Ctrl+Shift+C copies the level as XSB; pasting it opens a one-level set at its start.
 expect_status 0 "copy and paste a level" -- "$tessera" play sokoban --level 2 --keys "left ctrl+shift+c ctrl+v"
 expect_output '"moves":0' "pasted level starts fresh"

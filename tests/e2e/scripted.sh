@@ -56,12 +56,31 @@ expect_output '"moves":15' "in the fewest presses"
 expect_output '"solver":"generic"' "by the game's own search"
 printf '1: press(2,2)\n2: press(1,1) press(3,1)\n' > "$outdir/bad.sol"
 expect_status 1 "verify a wrong solution" -- "$tessera" verify --game lights levels/lights/lights.txt "$outdir/bad.sol"
-expect_output "level 1 (First light): solved, 1 moves
+expect_output "level 1 (First light): solved, 1 action
 level 2" "the right one (no pushes counted in a game without them)"
 expect_output "level 2 (Corners): not solved" "the short one"
 printf '2: press(1,1) press(9,9)\n' > "$outdir/illegal.sol"
 expect_status 1 "verify an illegal action" -- "$tessera" verify --game lights levels/lights/lights.txt "$outdir/illegal.sol"
-expect_output "level 2 (Corners): illegal move at press(9,9)" "names the action"
+expect_output "level 2 (Corners): illegal move at press(9,9) (" "names the action"
+expect_output "illegal.sol:1): action 2: action 'press': the cell is off the board" "its place and why"
+# Text after the solving action is not a solution: refused by verify and by check, with its place.
+printf '1: press(2,2)junk\n' > "$outdir/junk.sol"
+expect_status 1 "verify trailing junk" -- "$tessera" verify --game lights levels/lights/lights.txt "$outdir/junk.sol"
+expect_output "level 1 (First light): illegal move at junk (" "junk after a solution"
+expect_output "junk.sol:1): action 2: 'junk' is not an action of this game" "named as not an action"
+cp levels/lights/lights.txt "$outdir/junk.txt"
+expect_status 1 "check trailing junk" -- "$tessera" check --game lights "$outdir/junk.sol"
+expect_output "junk.sol:1:14: level 1: action 2: 'junk' is not an action of this game (the level was solved before it)" "check refuses it at its column"
+# A click action needs its cell: press(4) is refused, not handed to the script with no cell.
+printf '1: press(4)\n2: press(1,1) press(3,1) press(1,3) press(3,3)\n' > "$outdir/junk.sol"
+expect_status 1 "check a press with no cell" -- "$tessera" check --game lights "$outdir/junk.sol"
+expect_output "junk.sol:1:4: level 1: action 1: action 'press' is made by a click: it needs the cell it applies to, as X,Y" "no cell"
+expect_output "junk.sol:2: level 2 (Corners): solved, 4 actions" "actions counted as actions"
+# Pasting counts actions, not letters, and says why a token is refused.
+expect_status 0 "paste actions" -- "$tessera" play lights --level 1 --keys "clipboard:press(2,2) ctrl+v"
+expect_output 'Pasted actions: 1 played, the level is solved.' "one action pasted"
+expect_status 0 "paste a press with no cell" -- "$tessera" play lights --level 1 --keys "clipboard:press(4) ctrl+v"
+expect_output "holds neither actions (action 1: action 'press' is made by a click" "why the paste was refused"
 
 # ---- the hint (H) and X
 expect_status 0 "hint" -- "$tessera" play lights --level 4 --keys "h"
@@ -85,7 +104,7 @@ expect_output 'Copied 2 actions' "copied as actions"
 expect_status 0 "paste" -- "$tessera" play lights --level 2 --keys "clipboard:press(1,1)|press(3,1)press(1,3)press(3,3) ctrl+v"
 expect_output '"moves":4,"pushes":0,"solved":true' "pasted actions play, lines and spaces or not"
 expect_status 0 "paste a bad one" -- "$tessera" play lights --level 2 --keys "clipboard:press(1,1)press(7,7) ctrl+v"
-expect_output 'neither moves' "not actions of this level: a message, nothing played"
+expect_output 'neither actions (action 2: ' "not actions of this level: a message, nothing played"
 expect_status 0 "export" -- "$tessera" play lights --level 2 --export-solution "$outdir/out.sol" --keys "click:0,0 click:2,0"
 grep -qx '2: press(1,1) press(3,1)' "$outdir/out.sol" && ok || fail "exported: $(cat "$outdir/out.sol")"
 

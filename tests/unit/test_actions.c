@@ -71,6 +71,17 @@ static void test_action_text(void)
     CHECK(action_read(&r, &g, "paint(1,1,3,4,5)", &a, why, sizeof why) < 0);
     CHECK(action_read(&r, &g, "PRESS(1,1)", &a, why, sizeof why) < 0);
     CHECK(action_read(&r, &g, "", &a, NULL, 0) < 0);
+    /* A click-only action always has its cell: press(4) is not a press at no cell with the
+     * number 4. An action with keys or directions may come without one. */
+    CHECK(action_needs_cell(&r, 1) && !action_needs_cell(&r, 2) && !action_needs_cell(&r, 3));
+    CHECK(action_read(&r, &g, "press(4)", &a, why, sizeof why) < 0);
+    CHECK_STR_HAS(why, "needs the cell it applies to");
+    CHECK(action_read(&r, &g, "press()", &a, why, sizeof why) < 0);
+    r.action[1].nkeys = 1;
+    strcpy(r.action[1].keys[0], "e");
+    CHECK(!action_needs_cell(&r, 1));
+    CHECK(action_read(&r, &g, "press()", &a, why, sizeof why) == 7 && a.cell == -1);
+    r.action[1].nkeys = 0;
     /* Lists: written together, canonical; spaced for people; counted. */
     char *list = actions_from_text(&r, &g, " press(1, 1)\n slide(2,2,down)rotate( ) ");
     CHECK(list && !strcmp(list, "press(1,1)slide(2,2,d)rotate()"));
