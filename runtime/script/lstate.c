@@ -368,9 +368,13 @@ static int level_around(lua_State *L)
 {
     state *s = checkstate(L);
     int c = checkcell(L, s, 2), k = 0;
+    int t = lua_type(L, 3);
+    luaL_argexpected(L, t == LUA_TNONE || t == LUA_TNIL || t == LUA_TBOOLEAN || t == LUA_TTABLE, 3, "table or boolean");
     bool self = lua_toboolean(L, 3);
-    if (lua_istable(L, 3)) {
-        lua_getfield(L, 3, "self");
+    if (t == LUA_TTABLE) {
+        /* Raw: no metamethod may run here and close the level under the call. */
+        lua_pushliteral(L, "self");
+        lua_rawget(L, 3);
         self = lua_toboolean(L, -1);
         lua_pop(L, 1);
     }
@@ -673,8 +677,16 @@ static int level_play(lua_State *L)
     return 2;
 }
 
+/* The field `key` of the table at arg, raw (pushed; its type returned): a metamethod run in
+ * the middle of a method could close the level under it. */
+static int rawfield(lua_State *L, int arg, const char *key)
+{
+    lua_pushstring(L, key);
+    return lua_rawget(L, arg);
+}
+
 /* Reads an action: its text ("press(3,2)") or a table like act receives ({ name = "press",
- * cell = 12 } or x, y; dir; value). */
+ * cell = 12 } or x, y; dir; value; read raw). */
 static action checkaction(lua_State *L, const state *s, int arg)
 {
     action a;
@@ -690,21 +702,21 @@ static action checkaction(lua_State *L, const state *s, int arg)
     luaL_checktype(L, arg, LUA_TTABLE);
     int top = lua_gettop(L);
     size_t len;
-    const char *name = lua_getfield(L, arg, "name") == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+    const char *name = rawfield(L, arg, "name") == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
     int id = name ? rules_find_action(s->rules, name, len) : -1;
     if (id < 0) luaL_argerror(L, arg, "name must be one of the game's actions");
     a = action_make(id);
-    if (lua_getfield(L, arg, "cell") != LUA_TNIL) {
+    if (rawfield(L, arg, "cell") != LUA_TNIL) {
         a.cell = checkcell(L, s, lua_gettop(L));
-    } else if (lua_getfield(L, arg, "x") != LUA_TNIL) {
+    } else if (rawfield(L, arg, "x") != LUA_TNIL) {
         lua_Integer x = luaL_checkinteger(L, -1);
-        lua_getfield(L, arg, "y");
+        rawfield(L, arg, "y");
         lua_Integer y = luaL_checkinteger(L, -1);
         luaL_argcheck(L, x >= 1 && y >= 1 && x <= s->g->w && y <= s->g->h, arg, "x, y off the board");
         a.cell = (int32_t)((y - 1) * s->g->w + x - 1);
     }
-    if (lua_getfield(L, arg, "dir") != LUA_TNIL) a.dir = (int8_t)checkdir(L, s, lua_gettop(L));
-    if (lua_getfield(L, arg, "value") != LUA_TNIL) {
+    if (rawfield(L, arg, "dir") != LUA_TNIL) a.dir = (int8_t)checkdir(L, s, lua_gettop(L));
+    if (rawfield(L, arg, "value") != LUA_TNIL) {
         a.has_value = true;
         a.value = (int32_t)luaL_checkinteger(L, -1);
     }

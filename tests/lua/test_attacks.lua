@@ -59,6 +59,9 @@ local attacks = {
   { "scramble_loop", too_long, 3 },
   { "hint_loop", too_long, 3 },
   { "play_long", "not enough memory", 3 },
+  -- a level closed by a metamethod in the middle of one of its methods (a use after free)
+  { "close_in_act", "name must be one of the game's actions", 1 },
+  { "close_in_around", true, 1 },
   -- one memory budget for a game and all it loads
   -- (the loads are work too: a slow build, ASan's, runs out of time first)
   { "many_loads", { "not enough memory", too_long }, 3 },
