@@ -811,8 +811,15 @@ int game_step(game *g, state *s, int dir, move_result *result, error *err)
             return rc;
         }
     }
+    history_mark start = history_mark_here(s);
     *result = engine_move_info(s, dir, &info);
     if (*result != MOVE_BLOCKED) rc = game_on_move(g, s, dir, *result == MOVE_PUSH, &info, err);
+    if (rc != 0) {
+        /* A failed on_move takes its move with it, as a failed act or can_move does: no half
+         * of its changes stays (nor the undo history it grew). */
+        history_rollback(s, &start);
+        *result = MOVE_BLOCKED;
+    }
     history_end(s);
     return rc;
 }

@@ -116,8 +116,8 @@ game *game_load_listed(const char *scripts_dir, const char *path, error *err);
 /* One move of the push or sliding family in dir, with the game's hooks, as one record:
  * can_move (asked on the position before the move) may refuse it, on_move's changes join it.
  * *result is what the move did (MOVE_BLOCKED: refused or blocked, nothing recorded). Returns
- * 0, or -1 with err when a hook failed (a failing can_move refuses; after a failing on_move
- * the move stands). */
+ * 0, or -1 with err when a hook failed: the move is then refused too, nothing of it or of
+ * the hook's changes kept (a failing can_move or on_move alike). */
 int game_step(game *g, state *s, int dir, move_result *result, error *err);
 /* on_move(level, move) after a successful move (see api_move); info from engine_move_info
  * (NULL: only dir, pushed and the active player's cell). dir -1 gives dir = nil. */

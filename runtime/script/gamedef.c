@@ -68,7 +68,7 @@ const api_doc api_game_fields[] = {
     { "name", NULL, "string", "Shown in menus (required)." },
     { "numeric", NULL, "table<integer, string|string[]>?", "Legend of .csv levels: [-1] = \"void\", [-3] = { \"box\", \"goal\" }, ..." },
     { "on_move", NULL, "fun(level: tessera.level, move: tessera.move)?",
-      "Called after each move; its changes join the move's undo record. move = { dir, pushed, to }." },
+      "Called after each move; its changes join the move's undo record (an error in it undoes the move). move = { dir, pushed, to }." },
     { "on_reload", NULL, "fun(level: tessera.level)?", "Called after hot reload swapped the edited script in." },
     { "on_solved", NULL, "fun(level: tessera.level): string?", "The message to show when a level is solved (default \"Level complete!\")." },
     { "pull", NULL, "boolean?", "true: the player pulls the box behind it instead of pushing." },

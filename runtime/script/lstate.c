@@ -340,15 +340,18 @@ static int level_set_number(lua_State *L)
 /* move_object(from, to): the object at from goes to the free cell to, as one motion */
 static int level_move_object(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int from = checkcell(L, s, 2), to = checkcell(L, s, 3);
     if (!s->obj[from]) return luaL_argerror(L, 2, "no object there");
     if (s->obj[to] && to != from) return luaL_argerror(L, 3, "the cell is taken (clear it first)");
     if (from == to) return 0;
     /* Logged as its two halves, one after the other, so the motion is drawn from -> to. */
     int id = s->obj[from];
+    history_room(L, lv, 4);
     state_set_obj(s, from, 0);
     state_set_obj(s, to, id);
+    history_count(lv);
     return 0;
 }
 
@@ -434,7 +437,8 @@ static int level_var(lua_State *L)
 /* set_var(name, value): a boolean, a number or a string (at most 63 bytes) */
 static int level_set_var(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     int slot = checkvar(L, s, 2);
     var_value v;
     size_t len;
@@ -453,9 +457,19 @@ static int level_set_var(lua_State *L)
     default:
         return luaL_argerror(L, 3, lua_pushfstring(L, "a boolean, a number or a string, not a %s", luaL_typename(L, 3)));
     }
+    /* A variable keeps the kind of value it was declared with (whole or not, a number stays
+     * a number): a counter turned into a string by mistake is an error where it happens. */
+    const var_value *was = state_var(s, slot);
+    bool number = v.type == VAR_INT || v.type == VAR_NUM, was_number = was->type == VAR_INT || was->type == VAR_NUM;
+    if (number != was_number || (!number && v.type != was->type))
+        return luaL_argerror(L, 3, lua_pushfstring(L, "variable '%s' holds a %s, not a %s", lua_tostring(L, 2),
+                                                   was_number ? "number" : was->type == VAR_BOOL ? "boolean" : "string",
+                                                   luaL_typename(L, 3)));
+    history_room(L, lv, 2);
     if (state_set_var(s, slot, &v) != 0)
         return luaL_error(L, "set_var: more than %d different values in one level (a counter that never repeats "
                           "makes every position new to the solver)", VAR_POOL_MAX);
+    history_count(lv);
     return 0;
 }
 
@@ -606,8 +620,10 @@ static int level_slide(lua_State *L)
     error err;
     int rc = 0;
     history_begin(s, dir);
+    history_mark start = history_mark_here(s);
     int moved = engine_slide_cell(s, c);
     if (moved > 0) rc = game_on_move(g, s, dir, 0, NULL, &err);
+    if (rc != 0) history_rollback(s, &start);       /* as game_step: the failed slide is undone */
     history_end(s);
     history_count(lv);
     if (rc != 0) raise_error(L, &err);
@@ -1156,7 +1172,7 @@ const api_doc api_level[] = {
     { "move_object", "from: integer, to: integer", "", "Moves the object at from to the free cell to (drawn in motion; undoable inside a hook)." },
     { "neighbour", "cell: integer, dir: string", "integer|nil cell", "The cell one step from cell in dir, or nil off the board." },
     { "set_var", "name: string, value: boolean|number|string", "",
-      "Changes one of the game's variables (joins the move's or action's undo record inside a hook)." },
+      "Changes one of the game's variables, to a value of the kind it was declared with (joins the move's or action's undo record inside a hook)." },
     { "var", "name: string", "boolean|number|string value", "The value of one of the game's variables (see vars)." },
     { "boxes", "", "integer[] cells", "The cells holding a pushable object, in reading order." },
     { "cell", "x: integer, y: integer", "integer|nil cell", "The cell at column x, row y (from 1), or nil off the board: (y - 1) * w + x." },

@@ -78,6 +78,12 @@ assert(lv:move("right") == nil and lv:moves() == 0 and lv:var("seen") == "")
 checkerror("unknown variable 'nope'", lv.var, lv, "nope")
 checkerror("a boolean, a number or a string", lv.set_var, lv, "seen", {})
 checkerror("at most 63 bytes", lv.set_var, lv, "seen", string.rep("x", 64))
+-- A variable keeps the kind of value it was declared with.
+checkerror("variable 'ratio' holds a number, not a string", lv.set_var, lv, "ratio", "many")
+checkerror("variable 'flag' holds a boolean, not a number", lv.set_var, lv, "flag", 1)
+checkerror("variable 'seen' holds a string, not a boolean", lv.set_var, lv, "seen", false)
+lv:set_var("ratio", 2.5)
+assert(lv:var("ratio") == 2.5 and lv:undo())
 -- Outside a hook a change to a variable is an undo step of its own.
 lv:set_var("flag", true)
 assert(lv:var("flag") == true and lv:undo() and lv:var("flag") == false)
