@@ -465,14 +465,54 @@ int host_loadfile(host *h, const char *path, error *err)
     return -1;
 }
 
+/* Whether msg starts with a position in a script some host compiled ("file:line:", the file
+ * as Lua shortens it: "..." and its tail). */
+static bool positioned(const char *msg)
+{
+    const char *p = strchr(msg, ':');
+    while (p && p > msg) {
+        const char *q = p + 1;
+        if (isdigit((unsigned char)*q)) {
+            while (isdigit((unsigned char)*q)) q++;
+            if (*q == ':') {
+                char where[PATH_MAX];
+                size_t n = (size_t)(p - msg);
+                if (n >= sizeof where) return false;
+                memcpy(where, msg, n);
+                where[n] = '\0';
+                if (host_source_known(where)) return true;
+                if (strncmp(where, "...", 3) != 0) return false;
+                size_t tail = n - 3;
+                for (int i = 0; i < nsources; i++) {
+                    size_t len = strlen(sources[i]);
+                    if (len >= tail && strcmp(sources[i] + len - tail, where + 3) == 0) return true;
+                }
+                return false;
+            }
+        }
+        p = strchr(p + 1, ':');
+    }
+    return false;
+}
+
 /* Message handler: keeps the traceback apart and returns the message as a string. It never
  * calls the script's code (an error object's __tostring could loop): a table or other value
- * is described by its type. */
+ * is described by its type. A message without a position in a script (error(x, 0), a value
+ * that is not a string, a yield outside a coroutine, a text that names another file) gets
+ * the position of the script's line where it was raised. */
 static int host_msgh(lua_State *L)
 {
     host *h = host_of(L);
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    if (!positioned(msg)) {
+        lua_Debug ar;
+        for (int depth = 1; lua_getstack(L, depth, &ar); depth++) {
+            if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+            msg = lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+            break;
+        }
+    }
     luaL_traceback(L, L, NULL, 1);
     free(h->traceback);
     h->traceback = host_strdup(lua_tostring(L, -1));

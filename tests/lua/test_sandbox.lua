@@ -117,6 +117,14 @@ lv = assert(tessera.parse(data .. "loop_hook.lua", "####\n#@ #\n####\n"))
 checkerror("loop_hook.lua:12:7: script ran too long (", lv.move, lv, "right")
 assert(lv:moves() == 0 and not lv:undo() and lv:player() == 6)   -- the move went with its hook
 
+-- An error that carries no position of its own (a nil, a number, a text raised at level 0,
+-- a text naming another file) is reported at the script's line that raised it.
+lv = assert(tessera.parse(data .. "hook_error_values.lua", "#####\n#   #\n# @ #\n#   #\n#$. #\n#####\n"))
+checkerror("hook_error_values.lua:8:5: (error object is a nil value)", lv.move, lv, "right")
+checkerror("hook_error_values.lua:9:5: plain text", lv.move, lv, "left")
+checkerror("hook_error_values.lua:10:5: 42", lv.move, lv, "up")
+checkerror("hook_error_values.lua:11:5: /etc/passwd:1:1: a position in another file", lv.move, lv, "down")
+
 -- A memory bomb is stopped by the memory cap.
 lv, err = tessera.load(data .. "memory_bomb.lua")
 assert(lv == nil and err:find("not enough memory", 1, true), err)
