@@ -38,6 +38,22 @@ static void put(buf *b, const char *s, size_t n)
 
 static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
 
+/* A name or value that ends its line (see rest): a control byte or '%' is written %XX, so a
+ * file named with a newline in it cannot start a line of its own in the file. */
+static void puts_escaped(buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c == 0x7f || c == '%') {
+            char hex[4];
+            snprintf(hex, sizeof hex, "%%%02X", c);
+            put(b, hex, 3);
+        } else {
+            put(b, s, 1);
+        }
+    }
+}
+
 static void putf(buf *b, const char *fmt, long a, long c)
 {
     char tmp[64];
@@ -225,6 +241,12 @@ static int tokens(reader *r, char **out)
 }
 
 /* The rest of the line as one string (set names may hold spaces). */
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The rest of the line (a name or value), %XX decoded. */
 static int rest(reader *r, char *out, size_t size, const char *what)
 {
     skip_space(r);
@@ -234,8 +256,19 @@ static int rest(reader *r, char *out, size_t size, const char *what)
     if (n >= size) return fail(r, r->p, "%s is too long", what);
     for (size_t i = 0; i < n; i++)
         if (r->p[i] == '\0' || (unsigned char)r->p[i] < 0x20) return fail(r, r->p + i, "%s holds a control character", what);
-    memcpy(out, r->p, n);
-    out[n] = '\0';
+    /* %XX is the byte XX (puts_escaped); a '%' followed by anything else is itself. */
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        int hi, lo;
+        if (r->p[i] == '%' && i + 2 < n && (hi = hex_digit(r->p[i + 1])) >= 0 && (lo = hex_digit(r->p[i + 2])) >= 0) {
+            if (hi == 0 && lo == 0) return fail(r, r->p + i, "%s holds a NUL byte", what);
+            out[k++] = (char)(hi * 16 + lo);
+            i += 2;
+        } else {
+            out[k++] = r->p[i];
+        }
+    }
+    out[k] = '\0';
     r->p = e;
     return 0;
 }
@@ -551,9 +584,9 @@ char *progress_format(const progress *p, size_t *len)
     puts_(&b, format_version(p) == 2 ? "tessera-progress 2\n" : "tessera-progress 1\n");
     puts_(&b, "# Tessera's saved progress: see \"Saved games\" in README.md\n");
     puts_(&b, "game ");
-    puts_(&b, p->game);
+    puts_escaped(&b, p->game);
     puts_(&b, "\nset ");
-    puts_(&b, p->set);
+    puts_escaped(&b, p->set);
     puts_(&b, "\n");
     progress_level *sorted = p->nsolved ? malloc(sizeof *sorted * (size_t)p->nsolved) : NULL;
     if (p->nsolved && !sorted) b.oom = true;
@@ -683,7 +716,7 @@ char *settings_format(const settings *st, size_t *len)
     for (int i = 0; i < st->n; i++) {
         puts_(&b, st->e[i].name);
         puts_(&b, " ");
-        puts_(&b, st->e[i].value);
+        puts_escaped(&b, st->e[i].value);
         puts_(&b, "\n");
     }
     return finish(&b, len);

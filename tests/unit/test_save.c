@@ -144,6 +144,22 @@ static void test_progress_errors(void)
     error err;
     CHECK(progress_parse(&p, "nul.txt", "tessera-progress 1\n\0", 20, &err) != 0);
     CHECK_STR_HAS(err.msg, "NUL");
+    /* A set named with a newline in it (a mod's level file can be) cannot start a line of its
+     * own: written %0A, read back as it was; '%' itself round-trips, a %00 is refused. */
+    progress named;
+    progress_init(&named);
+    snprintf(named.game, sizeof named.game, "%s", "sokoban");
+    snprintf(named.set, sizeof named.set, "%s", "evil\nsolved 1 00000000 1 1 R\n100%.xsb");
+    size_t nlen;
+    char *ntext = progress_format(&named, &nlen);
+    CHECK(ntext && strstr(ntext, "\nset evil%0Asolved 1 00000000 1 1 R%0A100%25.xsb\n") && !strstr(ntext, "\nsolved"));
+    progress back;
+    CHECK(ntext && progress_parse(&back, "named.txt", ntext, nlen, &err) == 0);
+    CHECK(!strcmp(back.set, named.set) && back.nsolved == 0);
+    progress_free(&back);
+    free(ntext);
+    progress_free(&named);
+    expect_error("tessera-progress 1\ngame g\nset a%00b\n", 3, 6, "NUL");
     CHECK(progress_tokens_valid("rr U ! 2l"));
     CHECK(!progress_tokens_valid("rr  U"));
     CHECK(!progress_tokens_valid("r!"));
