@@ -249,13 +249,22 @@ bool host_source_known(const char *path)
 typedef struct fd_reader {
     int fd;
     bool first;
+    double started;               /* CPU seconds when compiling began (host_compile_check) */
     char buf[4096];
 } fd_reader;
 
+void host_compile_check(lua_State *L, double started)
+{
+    budget *b = host_budget(host_of(L));
+    if (b->spent) budget_error(L);
+    if (b->depth == 0 && budget_cpu_now() - started > HOST_COMPILE_SECONDS)
+        luaL_error(L, "script took too long to compile (more than %d s of CPU)", (int)HOST_COMPILE_SECONDS);
+}
+
 static const char *read_chunk(lua_State *L, void *ud, size_t *size)
 {
-    (void)L;
     fd_reader *r = ud;
+    host_compile_check(L, r->started);
     for (;;) {
         ssize_t n = read(r->fd, r->buf, sizeof r->buf);
         if (n < 0) {
@@ -292,6 +301,12 @@ static const char *read_chunk(lua_State *L, void *ud, size_t *size)
 static int load_fd(lua_State *L, int fd, const char *path)
 {
     struct stat st;
+    if (fstat(fd, &st) == 0 && st.st_size > HOST_SCRIPT_MAX) {
+        close(fd);
+        lua_pushfstring(L, "a script is at most %d MiB (this one is %d MiB)", (int)(HOST_SCRIPT_MAX >> 20),
+                        (int)(st.st_size >> 20 < INT_MAX ? st.st_size >> 20 : INT_MAX));
+        return LUA_ERRSYNTAX;
+    }
     if (fstat(fd, &st) == 0 && st.st_size > 0 && host_budget(host_of(L))->depth > 0) {
         budget *b = host_budget(host_of(L));
         long long units = (long long)st.st_size * 8;
@@ -306,7 +321,7 @@ static int load_fd(lua_State *L, int fd, const char *path)
     }
     /* Known before it compiles, so that a syntax error's column can be found. */
     note_source(path);
-    fd_reader r = { .fd = fd, .first = true };
+    fd_reader r = { .fd = fd, .first = true, .started = budget_cpu_now() };
     const char *chunk = lua_pushfstring(L, "@%s", path);
     int status = lua_load(L, read_chunk, &r, chunk, "t");
     close(fd);

@@ -38,6 +38,11 @@
 #define HOST_DEFAULT_MEMORY ((size_t)64 << 20)
 #define HOST_DEFAULT_INSTRUCTIONS 100000000L
 #define HOST_DEFAULT_SECONDS 2.0
+/* Compiling: a script file of at most HOST_SCRIPT_MAX bytes, compiled within HOST_COMPILE_SECONDS
+ * of CPU (a call's own limit inside a script; some chunks compile in quadratic time: 150,000
+ * elseif branches took 31 s). */
+#define HOST_SCRIPT_MAX ((long long)16 << 20)
+#define HOST_COMPILE_SECONDS 2.0
 /* CPU seconds of one call of a game's hook (host_pcall_quick): about what the instruction
  * limit takes, so a runaway hook costs the player at most that per move. */
 #define HOST_HOOK_SECONDS 0.5
@@ -125,6 +130,9 @@ bool host_source_known(const char *path);
 bool host_counted(const host *h);
 /* The family's budget (budget.h), and whether print goes to stdout. */
 struct budget *host_budget(const host *h);
+/* For a chunk reader, between pieces: raises an error when compiling has gone past the call's
+ * limit, or past HOST_COMPILE_SECONDS of CPU since `started` (budget_cpu_now) outside calls. */
+void host_compile_check(lua_State *L, double started);
 bool host_stdio(const host *h);
 /* Memory. A host counts the bytes of its Lua state, of the states its script started (and
  * theirs) and of what bindings hold for them in C (levels, undo histories, search tables),

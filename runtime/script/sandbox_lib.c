@@ -276,10 +276,31 @@ static int host_print(lua_State *L)
     return 0;
 }
 
+/* A string given to load, in pieces, so that compiling stops when the call's time is up (some
+ * chunks compile in quadratic time). */
+typedef struct text_reader {
+    const char *s;
+    size_t left;
+    double started;               /* CPU seconds when compiling began */
+} text_reader;
+
+enum { LOAD_PIECE = 4096 };
+
+static const char *load_text_piece(lua_State *L, void *ud, size_t *size)
+{
+    text_reader *r = ud;
+    host_compile_check(L, r->started);
+    *size = r->left < LOAD_PIECE ? r->left : LOAD_PIECE;
+    const char *p = r->s;
+    r->s += *size;
+    r->left -= *size;
+    return *size ? p : NULL;
+}
+
 /* A reader function's pieces for load, each charged as it comes. */
 static const char *load_piece(lua_State *L, void *ud, size_t *size)
 {
-    (void)ud;
+    host_compile_check(L, *(const double *)ud);
     luaL_checkstack(L, 2, "too many nested functions");
     lua_pushvalue(L, 1);
     lua_call(L, 0, 1);
@@ -310,11 +331,13 @@ static int host_load(lua_State *L)
     int status;
     if (s) {
         budget_charge(L, (long long)len * LOAD_UNITS); /* compiling costs a few instructions a byte */
-        status = luaL_loadbufferx(L, s, len, name, "t");
+        text_reader r = { s, len, budget_cpu_now() };
+        status = lua_load(L, load_text_piece, &r, name, "t");
     } else {
         luaL_checktype(L, 1, LUA_TFUNCTION);
         lua_settop(L, 5);                           /* 5: the piece being read */
-        status = lua_load(L, load_piece, NULL, name, "t");
+        double started = budget_cpu_now();
+        status = lua_load(L, load_piece, &started, name, "t");
     }
     if (status != LUA_OK) {
         luaL_pushfail(L);

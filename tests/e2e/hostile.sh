@@ -135,4 +135,23 @@ expect_status 0 "the same loads in an on_move hook" -- "$tessera" play loader --
 expect_output '"solved":true' "played"
 case $out in *"outside the folders"*|*status*) fail "the hook's loads failed: $out" ;; *) ok ;; esac
 
+# --- Scripts that take long to compile: bounded by size and by CPU time ------------------------
+# A 150,000-branch elseif chain compiles in quadratic time (31 s): as a mod's game script it is
+# stopped after 2 s of CPU, and the bundled games still start beside it; a 3 GB (sparse)
+# script is refused by its size before a byte is read.
+mod="$outdir/slow_mod"
+mkdir -p "$mod/scripts"
+awk 'BEGIN { printf "local a if a then "; for (i = 0; i < 150000; i++) printf "elseif a then "; print "end"; print "return nil" }' > "$mod/scripts/slow.lua"
+started=$(date +%s)
+expect_status 2 "a script that compiles in quadratic time" -- timeout 60 "$tessera" check "$mod"
+expect_output "slow.lua: script took too long to compile (more than 2 s of CPU)" "stopped while compiling"
+[ $(( $(date +%s) - started )) -le 20 ] && ok || fail "check of the slow script took $(( $(date +%s) - started )) s"
+expect_status 0 "the bundled games start beside it" -- timeout 60 "$tessera" play sokoban --mods "$mod" --level 1 --keys right
+expect_output '"moves":1' "played"
+rm -f "$mod/scripts/slow.lua"
+truncate -s 3G "$mod/scripts/big.lua"
+expect_status 2 "a 3 GB script" -- timeout 20 "$tessera" check "$mod"
+expect_output "big.lua: a script is at most 16 MiB (this one is 3072 MiB)" "refused by its size"
+rm -f "$mod/scripts/big.lua"
+
 finish

@@ -45,6 +45,7 @@ local attacks = {
   { "concat_loop", too_long, 3 },
   { "string_compare", too_long, 3 },
   { "load_loop", too_long, 3 },
+  { "load_quadratic", too_long, 3 },
   { "gc_loop", too_long, 3 },
   { "utf8_loop", too_long, 3 },
   { "gsub_function_loop", too_long, 3 },
