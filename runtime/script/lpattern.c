@@ -41,6 +41,17 @@ static void step(matcher *m)
     }
 }
 
+/* A set's bytes, scanned to test one character: charged like bytes a string function scans
+ * (a set may be megabytes long, and each test of it is then no longer one step). */
+static void scan_set(matcher *m, const char *p, const char *close)
+{
+    m->steps += (close - p) >> BUDGET_BYTE_SHIFT;
+    if (m->steps >= STEP_BATCH) {
+        budget_charge(m->L, m->steps);
+        m->steps = 0;
+    }
+}
+
 static void settle(matcher *m)
 {
     if (m->steps) budget_charge(m->L, m->steps);
@@ -97,6 +108,7 @@ static const char *class_end(matcher *m, const char *p)
         return p + 1;
     }
     if (first != '[') return p;
+    const char *open = p;
     if (p < end && *p == '^') p++;
     /* The first character of a set is never its end: "[]]" is the set of ']'. */
     do {
@@ -104,6 +116,7 @@ static const char *class_end(matcher *m, const char *p)
         char c = *p++;
         if (c == '%' && p < end) p++;
     } while (p >= end || *p != ']');
+    scan_set(m, open, p);
     return p + 1;
 }
 
@@ -131,14 +144,14 @@ static bool in_set(int c, const char *p, const char *close)
 }
 
 /* Whether the subject character at s is in the class from p to ep. */
-static bool single(const matcher *m, const char *s, const char *p, const char *ep)
+static bool single(matcher *m, const char *s, const char *p, const char *ep)
 {
     if (s >= m->subject_end) return false;
     int c = (unsigned char)*s;
     switch (*p) {
     case '.': return true;
     case '%': return in_class(c, (unsigned char)p[1]);
-    case '[': return in_set(c, p, ep - 1);
+    case '[': scan_set(m, p, ep - 1); return in_set(c, p, ep - 1);
     default: return (unsigned char)*p == c;
     }
 }
@@ -261,6 +274,7 @@ static const char *match(matcher *m, const char *s, const char *p)
                 const char *ep = class_end(m, p);
                 int before = s == m->subject ? 0 : (unsigned char)s[-1];
                 int here = s < m->subject_end ? (unsigned char)*s : 0;
+                scan_set(m, p, ep - 1);
                 if (in_set(before, p, ep - 1) || !in_set(here, p, ep - 1)) {
                     s = NULL;
                     goto done;
