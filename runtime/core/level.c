@@ -153,15 +153,25 @@ int level_validate(const level *lv, const ruleset *r, const char *file, error *e
 }
 
 /* The glyph a cell is written as (' ' for plain floor and for void). */
+static int glyph_of(const ruleset *r, int floor, int obj)
+{
+    for (int g = 0; g < 256; g++)
+        if (r->has_glyph[g] && r->glyph[g].object == obj &&
+            (r->glyph[g].floor == floor || (r->glyph[g].floor == 0 && floor == r->floor_id)))
+            return g;
+    return -1;
+}
+
+/* The glyph of cell c. A floor and an object no glyph gives together (a player standing on an
+ * arrow of a game that declared none for the pair) is written as the object on plain floor:
+ * the level stays playable, its player and boxes all there; failing that as the floor. */
 static int cell_glyph(const level *lv, const ruleset *r, int c)
 {
     if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) return ' ';
-    for (int g = 0; g < 256; g++)
-        if (r->has_glyph[g] && r->glyph[g].object == lv->obj[c] &&
-            (r->glyph[g].floor == lv->floor[c] ||
-             (r->glyph[g].floor == 0 && lv->floor[c] == r->floor_id)))
-            return g;
-    return ' ';
+    int g = glyph_of(r, lv->floor[c], lv->obj[c]);
+    if (g < 0 && lv->obj[c]) g = glyph_of(r, r->floor_id, lv->obj[c]);
+    if (g < 0) g = glyph_of(r, lv->floor[c], 0);
+    return g < 0 ? ' ' : g;
 }
 
 char *level_to_xsb(const level *lv, const ruleset *r)

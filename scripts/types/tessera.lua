@@ -19,7 +19,7 @@
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.
 ---@field name string # Shown in menus (required).
 ---@field numeric? table<integer, string|string[]> # Legend of .csv levels: [-1] = "void", [-3] = { "box", "goal" }, ...
----@field on_move? fun(level: tessera.level, move: tessera.move) # Called after each move; its changes join the move's undo record. move = { dir, pushed, to }.
+---@field on_move? fun(level: tessera.level, move: tessera.move) # Called after each move; its changes join the move's undo record (an error in it undoes the move). move = { dir, pushed, to }.
 ---@field on_reload? fun(level: tessera.level) # Called after hot reload swapped the edited script in.
 ---@field on_solved? fun(level: tessera.level): string # The message to show when a level is solved (default "Level complete!").
 ---@field pull? boolean # true: the player pulls the box behind it instead of pushing.
@@ -106,7 +106,7 @@ function level:move_object(from, to) end
 ---@return integer|nil cell
 function level:neighbour(cell, dir) end
 
----Changes one of the game's variables (joins the move's or action's undo record inside a hook).
+---Changes one of the game's variables, to a value of the kind it was declared with (joins the move's or action's undo record inside a hook).
 ---@param name string
 ---@param value boolean|number|string
 function level:set_var(name, value) end

@@ -224,6 +224,25 @@ static void test_xsb_round_trip(void)
     free(out);
     levelset_free(&a);
     levelset_free(&b);
+
+    /* A player on an arrow, a pair with no glyph of its own: written as the player (the
+     * arrow is lost), not as a blank that loses both and leaves a level with no player. */
+    ruleset arrows;
+    rules_sokoban(&arrows);
+    int arrow = rules_add_tile(&arrows, "arrow", LAYER_FLOOR, 0, 0, NULL);
+    rules_set_glyph(&arrows, '>', arrow, 0);
+    const char *two = "######\n#@>$.#\n######\n";
+    CHECK(levelset_parse(&a, "a.xsb", two, strlen(two), FORMAT_XSB, &arrows, &err) == 0);
+    level *lv = &a.levels[0];
+    int from = 1 * lv->g.w + 1, to = from + 1;
+    lv->obj[to] = lv->obj[from];
+    lv->obj[from] = 0;
+    out = level_to_xsb(lv, &arrows);
+    CHECK(out && strcmp(out, "######\n# @$.#\n######\n") == 0);
+    CHECK(out && levelset_parse(&b, "b.xsb", out, strlen(out), FORMAT_XSB, &arrows, &err) == 0);
+    free(out);
+    levelset_free(&a);
+    levelset_free(&b);
 }
 
 int main(void)
