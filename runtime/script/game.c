@@ -864,6 +864,14 @@ int game_check_levels(game *g, const levelset *set, error *err)
         if (state_init(&st, lv, &g->rules) != 0) return error_set(err, set->path, lv->line, 1, "out of memory");
         bool solved;
         int rc = game_check_solved(g, &st, &solved, err);
+        if (rc == 0 && has(g, HOOK_LABELS)) {
+            /* The labels hook runs on every frame of play: a broken one is found here. */
+            char (*labels)[GAME_LABEL_MAX] = calloc((size_t)st.g->ncells + 1, sizeof *labels);
+            rc = !labels                                 ? error_set(err, set->path, lv->line, 1, "out of memory")
+                 : game_labels(g, &st, labels, err) < 0 ? -1
+                                                        : 0;
+            free(labels);
+        }
         state_free(&st);
         if (rc != 0) {
             /* The hook's message with the level it failed on, cut to fit. */

@@ -130,8 +130,8 @@ int game_do_action(game *g, state *s, const action *a, int *done, error *err);
  * raises is an error (never a solve): *solved is false then. */
 int game_check_solved(game *g, state *s, bool *solved, error *err);
 /* Checks every level of set the way play starts them: a level solved at its start is an
- * error at its line ("nothing to do"), a solved function that raises there an error at the
- * script's line. 0, or -1 with err. */
+ * error at its line ("nothing to do"), a solved or labels function that raises there an error
+ * at the script's line. 0, or -1 with err. */
 int game_check_levels(game *g, const levelset *set, error *err);
 /* heuristic(level): the game's estimate of the steps left (>= 0); 0 without the hook. */
 int game_heuristic(game *g, state *s, double *h, error *err);

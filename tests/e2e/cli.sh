@@ -34,6 +34,11 @@ expect_status 2 "check bad board" -- "$tessera" check --game fifteen "$outdir/ba
 expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad board explained"
 expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
 expect_output "nonexistent.xsb: cannot open" "missing file named"
+# A labels hook runs on every frame of play: check runs it on each level's start, and a failing
+# one is an error at its line, as a failing solved hook is.
+expect_status 2 "check a failing labels hook" -- "$tessera" check tests/lua/data/bad_labels.lua
+expect_output "bad_labels.lua:10:44: bad argument #1 to 'var' (unknown variable 'count'" "the labels hook's error at its line"
+expect_output "(checking level 1 of " "and the level it failed on"
 
 # solve and verify take a level file's game from its folder (levels/GAME/), as check does:
 # a pull level solved by Sokoban's rules was "unsolvable", other games' tiles were errors.
