@@ -56,6 +56,7 @@ static void print_text(const session *s, int n, const solve_result *r, bool slid
     printf(": %s in %.3f s (%llu nodes)", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(", %ld moves%s", r->length, r->optimal ? " (optimal)" : "");
+        else if (session_has_actions(s)) printf(", %ld action%s%s", r->moves, r->moves == 1 ? "" : "s", r->optimal ? " (fewest)" : "");
         else printf(", %ld moves, %ld pushes%s", r->moves, r->pushes, r->optimal ? " (push-optimal)" : "");
         printf("\n  %s", r->solution);
     }

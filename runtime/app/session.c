@@ -314,7 +314,9 @@ int session_undo(session *s)
 
 int session_redo(session *s)
 {
+    long pushes = s->live ? s->st.pushes : 0;
     if (!s->live || !history_redo(&s->st)) return 0;
+    s->sound = s->st.pushes > pushes ? SOUND_PUSH : SOUND_STEP;   /* the move again, as it sounded */
     update_solved(s);
     return 1;
 }

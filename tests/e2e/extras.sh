@@ -90,6 +90,8 @@ expect_status 0 "solved sound" -- "$tessera" play sokoban --level 1 --keys "righ
 expect_output '"sound":"solved"' "a solve sounds"
 expect_status 0 "undo sound" -- "$tessera" play sokoban --level 1 --keys "right z"
 expect_output '"sound":"undo"' "undo sounds"
+expect_status 0 "redo sound" -- "$tessera" play sokoban --level 1 --keys "right down down z y"
+expect_output '"sound":"push"' "a redone push sounds as a push, not as an undo"
 # Gamepad buttons do what the keys do: d-pad moves, B undoes, X redoes, Y restarts,
 # A goes on after a solve, shoulders change level, Start opens the level list.
 expect_status 0 "pad solves" -- "$tessera" play sokoban --level 1 --keys "pad:dpright pad:dpdown pad:dpdown pad:dpleft pad:dpdown pad:dpright pad:dpright"
