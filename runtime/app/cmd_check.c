@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE
 #include <ctype.h>
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,12 +420,30 @@ static void free_list(char **names, int n)
     free(names);
 }
 
+/* Whether path, resolved, lies inside root: a mod's folder that is a link leading out of it is
+ * not listed (its file names are not the mod's to show). */
+static bool inside_mod(const char *root, const char *path)
+{
+    char r[PATH_MAX], p[PATH_MAX];
+    if (!realpath(root, r) || !realpath(path, p)) return false;
+    size_t n = strlen(r);
+    return strncmp(p, r, n) == 0 && (p[n] == '/' || p[n] == '\0');
+}
+
 static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
 {
     char dir[PATH_MAX_LEN];
     char **files;
-    int n = list_dir(path_join(dir, sizeof dir, m->root, "scripts"), false, &files);
-    int games = 0, sets = 0;
+    path_join(dir, sizeof dir, m->root, "scripts");
+    int n = 0, games = 0, sets = 0;
+    files = NULL;
+    if (path_is_dir(dir) && !inside_mod(m->root, dir)) {
+        error err;
+        error_set(&err, dir, 0, 0, "a link that leads out of the mod: not read");
+        report(c, &err);
+    } else {
+        n = list_dir(dir, false, &files);
+    }
     for (int i = 0; i < n; i++) {
         /* Helper modules (for require) start with '_'. */
         if (!ends_with(files[i], ".lua") || path_basename(files[i])[0] == '_') continue;
@@ -435,6 +454,12 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
     char **folders;
     int nf = list_dir(path_join(dir, sizeof dir, m->root, "levels"), true, &folders);
     for (int f = 0; f < nf; f++) {
+        if (!inside_mod(m->root, folders[f])) {
+            error err;
+            error_set(&err, folders[f], 0, 0, "a link that leads out of the mod: not read");
+            report(c, &err);
+            continue;
+        }
         n = list_dir(folders[f], false, &files);
         for (int i = 0; i < n; i++) {
             if (ends_with(files[i], ".sol") || ends_with(files[i], ".md")) continue;

@@ -154,4 +154,14 @@ expect_status 2 "a 3 GB script" -- timeout 20 "$tessera" check "$mod"
 expect_output "big.lua: a script is at most 16 MiB (this one is 3072 MiB)" "refused by its size"
 rm -f "$mod/scripts/big.lua"
 
+# --- A mod whose folders are links out of it: check names them and lists nothing in them ------
+mod="$outdir/link_mod"
+mkdir -p "$mod/levels"
+ln -s /etc "$mod/levels/etc"
+ln -s /etc "$mod/scripts"
+expect_status 2 "check a mod of links" -- "$tessera" check "$mod"
+expect_output "link_mod/levels/etc: a link that leads out of the mod: not read" "the levels link named"
+expect_output "link_mod/scripts: a link that leads out of the mod: not read" "the scripts link named"
+case $out in *passwd*|*hostname*) fail "names of files outside were listed: $out" ;; *) ok ;; esac
+
 finish
