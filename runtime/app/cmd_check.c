@@ -169,7 +169,16 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
     return res;
 }
 
-static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg)
+/* A level file read by a game neither --game nor its folder named (Sokoban's rules, guessed
+ * from the file): an error in it says so, for it may be another game's file. */
+static void note_guess(error *err, const char *gname)
+{
+    char msg[ERROR_TEXT_MAX + 100];
+    snprintf(msg, sizeof msg, "%s (read by %s's rules, a guess: give --game GAME for another game)", err->msg, gname);
+    snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
+}
+
+static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg, bool guessed)
 {
     error err;
     game *g = game_load(p->script_path, game_name_arg, &err);
@@ -179,6 +188,7 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
     }
     levelset set;
     if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
+        if (guessed) note_guess(&err, game_name_arg);
         report(c, &err);
     } else {
         if (game_check_levels(g, &set, &err) != 0) report(c, &err);
@@ -270,6 +280,18 @@ static const char *game_for(const checker *c, const app_paths *p, const char *fi
     return c->game_arg ? c->game_arg : app_game_of_file(p, file, buf, size);
 }
 
+/* Whether game_for guessed (no --game, and the file's folder names no game). */
+static bool game_guessed(const checker *c, const char *file, const char *gname)
+{
+    if (c->game_arg) return false;
+    char dir[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (!slash) return true;
+    *slash = '\0';
+    return strcmp(path_basename(dir), gname) != 0;
+}
+
 /* The level file a solution file belongs to: the file beside it with the same name and
  * another extension (tessera.sol -> tessera.xsb). 0 with the path, or -1. */
 static int level_file_for(const char *sol, char *out, size_t size)
@@ -341,7 +363,9 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
         return;
     }
     session s;
-    if (session_open(&s, p, game_for(c, p, levels, gbuf, sizeof gbuf), levels, 0, &err) != 0) {
+    const char *gname = game_for(c, p, levels, gbuf, sizeof gbuf);
+    if (session_open(&s, p, gname, levels, 0, &err) != 0) {
+        if (game_guessed(c, levels, gname)) note_guess(&err, gname);
         report(c, &err);
         solutions_free(&sols);
         return;
@@ -472,7 +496,7 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
                 report(c, &err);
             } else {
                 free(script);
-                check_levels(c, q, files[i], gname);
+                check_levels(c, q, files[i], gname, false);
             }
             sets++;
         }
@@ -592,7 +616,10 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         else if (is_skin_file(argv[i])) check_skin(&c, argv[i]);
         else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i]);
         else if (ends_with(argv[i], ".sol")) check_solutions(&c, p, argv[i]);
-        else check_levels(&c, p, argv[i], game_for(&c, p, argv[i], buf, sizeof buf));
+        else {
+            const char *gname = game_for(&c, p, argv[i], buf, sizeof buf);
+            check_levels(&c, p, argv[i], gname, game_guessed(&c, argv[i], gname));
+        }
     }
     if (c.have_sheet) sprites_free(&c.sheet);
     if (!files) {

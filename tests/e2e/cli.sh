@@ -32,6 +32,10 @@ expect_output "level has no player" "no player"
 printf '1 2 3\n4 5 6\n7 8 8\n' > "$outdir/badboard.txt"
 expect_status 2 "check bad board" -- "$tessera" check --game fifteen "$outdir/badboard.txt"
 expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad board explained"
+# A level file no folder and no --game name is read by Sokoban's rules: an error says it guessed.
+printf '#####\n#@>.#\n#####\n' > "$outdir/arrows.xsb"
+expect_status 2 "check another game's level file" -- "$tessera" check "$outdir/arrows.xsb"
+expect_output "arrows.xsb:2:3: '>' is not a tile of this game (read by sokoban's rules, a guess: give --game GAME for another game)" "the guess said"
 expect_status 2 "check missing file" -- "$tessera" check "$outdir/nonexistent.xsb"
 expect_output "nonexistent.xsb: cannot open" "missing file named"
 # A labels hook runs on every frame of play: check runs it on each level's start, and a failing
