@@ -122,6 +122,18 @@ typedef struct set_result {
  * lasts: a level it proves impossible and a hook that fails are problems (the hook's
  * file:line:col), a level it cannot decide is named; untried counts the levels it had no
  * time left for. */
+/* Whether msg starts with a "file:line:" position. */
+static bool has_position(const char *msg)
+{
+    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+        const char *q = p + 1;
+        if (p == msg || !isdigit((unsigned char)*q)) continue;
+        while (isdigit((unsigned char)*q)) q++;
+        if (*q == ':') return true;
+    }
+    return false;
+}
+
 static set_result check_solvable(checker *c, game *g, const levelset *set)
 {
     set_result res = { 0 };
@@ -152,9 +164,14 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
             error_set(&err, set->path, set->levels[i].line, 1, "%s cannot be solved (the solver proved it)", name);
             printf("%s\n", error_format(&err, buf, sizeof buf));
             res.impossible++;
-        } else if (status == SOLVE_ERROR) {
+        } else if (status == SOLVE_ERROR && has_position(r.message)) {
             /* A hook that fails: its own file:line:col, then where it was playing. */
             printf("%s (while solving %s of %s)\n", r.message, name, set->path);
+            res.failed++;
+        } else if (status == SOLVE_ERROR) {
+            /* The solver's own refusal (a level past its limits): at the level's line. */
+            error_set(&err, set->path, set->levels[i].line, 1, "%s: %s", name, r.message);
+            printf("%s\n", error_format(&err, buf, sizeof buf));
             res.failed++;
         } else {
             error_set(&err, set->path, set->levels[i].line, 1, "%s: not decided in %g s (note)", name, c->seconds);

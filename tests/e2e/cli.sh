@@ -32,6 +32,12 @@ expect_output "level has no player" "no player"
 printf '1 2 3\n4 5 6\n7 8 8\n' > "$outdir/badboard.txt"
 expect_status 2 "check bad board" -- "$tessera" check --game fifteen "$outdir/badboard.txt"
 expect_output "badboard.txt:1:1: 3 numbers do not make a square board" "bad board explained"
+# A level past the push solver's limits (390 boxes): refused by the solver at the level's line.
+awk 'BEGIN { w = 60; s = "#"; for (x = 0; x < w + 1; x++) s = s "#"; print s
+  for (y = 0; y < 26; y++) { r = "#"; for (x = 0; x < w; x++) r = r (x % 2 ? " " : (y % 2 ? "." : "$")); print r "#" }
+  r = "#@"; for (x = 1; x < w; x++) r = r " "; print r "#"; print s }' > "$outdir/many.xsb"
+expect_status 2 "check a level of 390 boxes" -- "$tessera" check "$outdir/many.xsb"
+expect_output "many.xsb:1:1: level 1: push solver: more than 250 boxes are not supported" "the refusal at the level's line"
 # A level file no folder and no --game name is read by Sokoban's rules: an error says it guessed.
 printf '#####\n#@>.#\n#####\n' > "$outdir/arrows.xsb"
 expect_status 2 "check another game's level file" -- "$tessera" check "$outdir/arrows.xsb"
