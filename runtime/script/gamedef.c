@@ -83,7 +83,7 @@ const api_doc api_game_fields[] = {
     { "tiles", NULL, "table<string|integer, tessera.tile>", "Glyph -> tile entry (required); entries without a glyph define tiles no level writes." },
     { "topology", NULL, "\"square\"|\"hex\"?", "The grid (default \"square\"; hex: odd rows shifted right)." },
     { "vars", NULL, "table<string, boolean|number|string>?",
-      "The level's own variables and the values every level starts with: { keys = 0, mode = \"walk\" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them." },
+      "The level's own variables and the values every level starts with: { keys = 0, mode = \"walk\" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them. Being part of the position, a counter that only grows (moves made, say) makes every position new: the solver can then never prove a level lost, only run out of time; keep such counts out of vars or bounded." },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -30,7 +30,7 @@
 ---@field solved? string|fun(level: tessera.level): boolean # "boxes on goals" (push default), "every goal holds a box", "tiles in order" (sliding), or a function.
 ---@field tiles table<string|integer, tessera.tile> # Glyph -> tile entry (required); entries without a glyph define tiles no level writes.
 ---@field topology? "square"|"hex" # The grid (default "square"; hex: odd rows shifted right).
----@field vars? table<string, boolean|number|string> # The level's own variables and the values every level starts with: { keys = 0, mode = "walk" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them.
+---@field vars? table<string, boolean|number|string> # The level's own variables and the values every level starts with: { keys = 0, mode = "walk" } (at most 32; strings up to 63 bytes). level:var and level:set_var read and change them; undo, restart and the hash include them. Being part of the position, a counter that only grows (moves made, say) makes every position new: the solver can then never prove a level lost, only run out of time; keep such counts out of vars or bounded.
 
 ---@class tessera.tile
 ---@field colour? integer|string # 1..63 or red green blue yellow purple orange cyan pink: a goal with a colour takes only a box of that colour.
