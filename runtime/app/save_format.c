@@ -253,13 +253,15 @@ static int rest(reader *r, char *out, size_t size, const char *what)
     const char *e = line_end(r);
     if (r->p >= e) return fail(r, r->p, "expected %s", what);
     size_t n = (size_t)(e - r->p);
-    if (n >= size) return fail(r, r->p, "%s is too long", what);
+    /* Escaped, a name may take three times its bytes (%XX); it must fit once decoded. */
+    if (n >= 3 * size) return fail(r, r->p, "%s is too long", what);
     for (size_t i = 0; i < n; i++)
         if (r->p[i] == '\0' || (unsigned char)r->p[i] < 0x20) return fail(r, r->p + i, "%s holds a control character", what);
     /* %XX is the byte XX (puts_escaped); a '%' followed by anything else is itself. */
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         int hi, lo;
+        if (k + 1 >= size) return fail(r, r->p, "%s is too long", what);
         if (r->p[i] == '%' && i + 2 < n && (hi = hex_digit(r->p[i + 1])) >= 0 && (lo = hex_digit(r->p[i + 2])) >= 0) {
             if (hi == 0 && lo == 0) return fail(r, r->p + i, "%s holds a NUL byte", what);
             out[k++] = (char)(hi * 16 + lo);

@@ -521,12 +521,16 @@ static int host_msgh(lua_State *L)
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     if (!positioned(msg)) {
+        /* The nearest line of a script file (a chunk made by load names no file: the line
+         * that ran it is given), else the nearest line at all. */
         lua_Debug ar;
+        char where[LUA_IDSIZE + 24] = "";
         for (int depth = 1; lua_getstack(L, depth, &ar); depth++) {
             if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-            msg = lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
-            break;
+            if (ar.source[0] == '@' || !where[0]) snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
+            if (ar.source[0] == '@') break;
         }
+        if (where[0]) msg = lua_pushfstring(L, "%s %s", where, msg);
     }
     luaL_traceback(L, L, NULL, 1);
     free(h->traceback);

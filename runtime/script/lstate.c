@@ -745,7 +745,8 @@ static action checkaction(lua_State *L, const state *s, int arg)
 /* act(action) -> true when done, false when refused (owned levels of games with actions) */
 static int level_act(lua_State *L)
 {
-    state *s = checkstate(L);
+    tlevel *lv = checklevel(L);
+    state *s = lv->s;
     game *g = hooked_game(L);
     if (s->rules->kind != RULES_ACTIONS) return luaL_error(L, "act: this game moves by %s rules, not actions",
                                                             s->rules->kind == RULES_SLIDING ? "sliding" : "push");
@@ -753,7 +754,12 @@ static int level_act(lua_State *L)
     action a = checkaction(L, s, 2);
     error err;
     int done;
-    if (game_do_action(g, s, &a, &done, &err) != 0) return raise_error(L, &err);
+    /* The act hook's changes grow this level's history: counted as this script's memory once
+     * the hook is done (the hook's own level gives its charge back when the call ends). */
+    history_room(L, lv, 8);
+    int rc = game_do_action(g, s, &a, &done, &err);
+    history_count(lv);
+    if (rc != 0) return raise_error(L, &err);
     lua_pushboolean(L, done);
     return 1;
 }

@@ -97,8 +97,6 @@ static long long table_len(lua_State *L, int i)
     return n;
 }
 
-enum { SORT_SCAN = 1 << 16 };     /* elements table.sort's cost looks at */
-
 static long long cost_of(lua_State *L, enum cost kind)
 {
     int top = lua_gettop(L);
@@ -131,16 +129,18 @@ static long long cost_of(lua_State *L, enum cost kind)
             /* Compared by the library itself, strings cost their bytes: each element meets
              * about log n others, and comparing two equal strings scans the whole of them
              * (5000 references to one 30 MB string took 90 s). Looked at raw, no metamethod
-             * run; past the first SORT_SCAN elements the rest are taken to be like them. */
-            long long bytes = 0, seen = n < SORT_SCAN ? n : SORT_SCAN;
-            for (long long i = 1; i <= seen; i++) {
+             * run. The n log n is charged first, so that a length the budget could not pay for
+             * (an __len of 2^40) stops before the look; then every element is looked at (a
+             * sample could be fooled by long strings at the end). */
+            budget_charge(L, cost);
+            long long bytes = 0;
+            for (long long i = 1; i <= n; i++) {
                 size_t bytes_i = 0;
                 if (lua_rawgeti(L, 1, (lua_Integer)i) == LUA_TSTRING) lua_tolstring(L, -1, &bytes_i);
                 lua_pop(L, 1);
                 bytes += (long long)bytes_i;
             }
-            if (seen < n) bytes = bytes / seen * n;
-            cost += (bytes >> BUDGET_BYTE_SHIFT) * log + seen;
+            cost = (bytes >> BUDGET_BYTE_SHIFT) * log + n;
         }
         return cost;
     }
@@ -335,14 +335,17 @@ static const char *load_piece(lua_State *L, void *ud, size_t *size)
 }
 
 /* load(chunk [, chunkname [, mode [, env]]]): text only; its size is charged (compiling costs
- * what reading does). A chunk name may not pose as a file ("@NAME" becomes "=NAME"). */
+ * what reading does). A chunk name may not pose as a file ("@NAME" and "=NAME" become
+ * "=load:NAME"). */
 static int host_load(lua_State *L)
 {
     size_t len = 0;
     const char *s = lua_tolstring(L, 1, &len);
     const char *name = luaL_optstring(L, 2, s ? s : "=(load)");
     int has_env = !lua_isnone(L, 4);
-    if (name[0] == '@') name = lua_pushfstring(L, "=%s", name + 1);
+    /* "@NAME" and "=NAME" would show as NAME: a file's name in messages, a bundled game's
+     * or any other. They show as "load:NAME". */
+    if (name[0] == '@' || name[0] == '=') name = lua_pushfstring(L, "=load:%s", name + 1);
     else name = lua_pushstring(L, name);
     lua_replace(L, 2);
     name = lua_tostring(L, 2);

@@ -52,6 +52,7 @@ local attacks = {
   { "gsub_function_loop", too_long, 3 },
   { "sort_comparator", too_long, 3 },
   { "sort_long_strings", too_long, 3 },
+  { "sort_tail", too_long, 3 },
   { "unpack_huge", too_long, 1 },
   { "format_loop", too_long, 3 },
   { "reachable_loop", too_long, 3 },
@@ -65,6 +66,8 @@ local attacks = {
   -- a level closed by a metamethod in the middle of one of its methods (a use after free)
   { "close_in_act", "name must be one of the game's actions", 1 },
   { "close_in_around", true, 1 },
+  -- the undo history an owned level's act hook grows counts against the script that acts
+  { "act_history", "not enough memory", 4 },
   -- one memory budget for a game and all it loads
   -- (the loads are work too: a slow build, ASan's, runs out of time first)
   { "many_loads", { "not enough memory", too_long }, 3 },

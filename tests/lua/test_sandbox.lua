@@ -125,6 +125,11 @@ checkerror("hook_error_values.lua:9:5: plain text", lv.move, lv, "left")
 checkerror("hook_error_values.lua:10:5: 42", lv.move, lv, "up")
 checkerror("hook_error_values.lua:11:5: /etc/passwd:1:1: a position in another file", lv.move, lv, "down")
 
+-- A chunk made by load cannot pose as a file in messages: "@NAME" and "=NAME" show as
+-- "load:NAME", and the message says which script line ran it.
+local ok, msg = pcall(load("error('x')", "@scripts/sokoban.lua"))
+assert(not ok and msg:find("load:scripts/sokoban.lua:1: x", 1, true) == 1, msg)
+
 -- A memory bomb is stopped by the memory cap.
 lv, err = tessera.load(data .. "memory_bomb.lua")
 assert(lv == nil and err:find("not enough memory", 1, true), err)

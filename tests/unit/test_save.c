@@ -160,6 +160,16 @@ static void test_progress_errors(void)
     free(ntext);
     progress_free(&named);
     expect_error("tessera-progress 1\ngame g\nset a%00b\n", 3, 6, "NUL");
+    /* Escaped, a long name takes three times its bytes on its line, and still reads back. */
+    progress_init(&named);
+    snprintf(named.game, sizeof named.game, "%s", "sokoban");
+    memset(named.set, '%', 450);
+    named.set[450] = '\0';
+    ntext = progress_format(&named, &nlen);
+    CHECK(ntext && progress_parse(&back, "long.txt", ntext, nlen, &err) == 0 && !strcmp(back.set, named.set));
+    if (ntext) progress_free(&back);
+    free(ntext);
+    progress_free(&named);
     CHECK(progress_tokens_valid("rr U ! 2l"));
     CHECK(!progress_tokens_valid("rr  U"));
     CHECK(!progress_tokens_valid("r!"));
