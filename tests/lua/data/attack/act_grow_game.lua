@@ -8,7 +8,7 @@ return tessera.game {
   tiles = { ["O"] = { "on" }, ["."] = { "off", goal = true }, { "void", void = true } },
   solved = function(level) return false end,
   act = function(level, a)
-    for i = 1, 1500000 do
+    for i = 1, 250000 do
       if not pcall(level.set_var, level, "k", i % 2) then break end
     end
     return true

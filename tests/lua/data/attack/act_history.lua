@@ -3,7 +3,7 @@
 -- against this script's memory (60 of them held 1 GB). Now the cap stops it.
 local dir = (select(2, ...) or ""):match("^(.*)/") or "."
 local keep = {}
-for _ = 1, 60 do
+for _ = 1, 100 do
   local lv = assert(tessera.parse(dir .. "/act_grow_game.lua", "OO\nOO\n"))
   lv:act("press(1,1)")
   keep[#keep + 1] = lv
