@@ -39,12 +39,13 @@ static void put(buf *b, const char *s, size_t n)
 static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
 
 /* A name or value that ends its line (see rest): a control byte or '%' is written %XX, so a
- * file named with a newline in it cannot start a line of its own in the file. */
+ * file named with a newline in it cannot start a line of its own in the file; so is a space
+ * at either end (reading skips the spaces around a value). */
 static void puts_escaped(buf *b, const char *s)
 {
-    for (; *s; s++) {
+    for (const char *start = s; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c < 0x20 || c == 0x7f || c == '%') {
+        if (c < 0x20 || c == 0x7f || c == '%' || (c == ' ' && (s == start || s[1] == '\0'))) {
             char hex[4];
             snprintf(hex, sizeof hex, "%%%02X", c);
             put(b, hex, 3);

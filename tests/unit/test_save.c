@@ -196,6 +196,20 @@ static void test_settings(void)
     const char *bad = "tessera-settings 1\nAnimation 3\n";
     CHECK(settings_parse(&st, "s3.txt", bad, strlen(bad), &err) != 0);
     CHECK_EQ_INT(err.line, 2);
+    /* A value with a space at either end (written %20 there: reading skips the spaces around
+     * a value) reads back as it was; found by fuzz_save. */
+    settings sp, sp2;
+    settings_init(&sp);
+    const char *spaced = "tessera-settings 1\ngame  #1 0%20\n";
+    CHECK(settings_parse(&sp, "sp.txt", spaced, strlen(spaced), &err) == 0);
+    size_t splen, splen2;
+    char *sptext = settings_format(&sp, &splen);
+    settings_init(&sp2);
+    CHECK(sptext && settings_parse(&sp2, "sp2.txt", sptext, splen, &err) == 0);
+    char *sptext2 = settings_format(&sp2, &splen2);
+    CHECK(sptext && sptext2 && splen == splen2 && memcmp(sptext, sptext2, splen) == 0);
+    CHECK(sptext && strstr(sptext, "game #1 0%20\n"));
+    free(sptext), free(sptext2);
 }
 
 static char dir[512];
