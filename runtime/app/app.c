@@ -3,7 +3,6 @@
 #include "app/app.h"
 #include "app/mods.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,120 +108,6 @@ int app_resize(app *a, int w, int h)
     if (canvas_resize(&a->cv, w, h) != 0) return -1;
     a->dr = drawer_for_canvas(&a->cv);
     return 0;
-}
-
-static int compare_entries(const void *x, const void *y)
-{
-    const game_entry *a = x, *b = y;
-    /* Sokoban first: it is the one people come for. */
-    int sa = strcmp(a->arg, "sokoban") != 0, sb = strcmp(b->arg, "sokoban") != 0;
-    return sa != sb ? sa - sb : strcmp(a->name, b->name);
-}
-
-static int listed(const app *a, const char *arg, const char *file)
-{
-    for (int i = 0; i < a->ngames; i++)
-        if (!strcmp(a->games[i].arg, arg) && !strcmp(a->games[i].file, file)) return 1;
-    return 0;
-}
-
-/* The progress of an entry's level set ("7 of 25" in the menu). */
-static void count_entry(app *a, game_entry *ge, game *g)
-{
-    const char *file = ge->file[0] ? ge->file : ge->levels;
-    levelset set;
-    error err;
-    ge->nlevels = ge->own = ge->helped = 0;
-    if (!file[0] || levelset_load(&set, file, game_rules(g), &err) != 0) return;
-    ge->nlevels = set.count;
-    progress_count(a->paths, ge->arg, file, &set, game_rules(g), &ge->own, &ge->helped);
-    levelset_free(&set);
-}
-
-/* The games of one scripts folder; a name already listed (from a mod earlier on the search
- * path) hides the later one, as game_load would. */
-static void scan_scripts(app *a, const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
-        size_t n = strlen(e->d_name);
-        if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '_') continue;
-        char stem[PATH_MAX_LEN], path[PATH_MAX_LEN];
-        path_stem(e->d_name, stem, sizeof stem);
-        if (listed(a, stem, "")) continue;
-        error err;
-        game *g = game_load_listed(a->paths->script_path, path_join(path, sizeof path, dir, e->d_name), &err);
-        if (!g) continue; /* a helper module, not a game */
-        game_entry *ge = &a->games[a->ngames++];
-        const mod_dir *m = mods_owner(a->paths, path);
-        snprintf(ge->name, sizeof ge->name, "%s", game_name(g));
-        snprintf(ge->arg, sizeof ge->arg, "%s", stem);
-        ge->file[0] = '\0';
-        if (!game_default_levels(g) ||
-            mods_find_levels(a->paths, game_path(g), game_default_levels(g), ge->levels, sizeof ge->levels) != 0)
-            ge->levels[0] = '\0';
-        const char *desc = game_description(g) ? game_description(g) : "";
-        if (m) snprintf(ge->description, sizeof ge->description, "[mod %.32s] %.56s", m->name, desc);
-        else snprintf(ge->description, sizeof ge->description, "%.95s", desc);
-        count_entry(a, ge, g);
-        game_free(g);
-    }
-    closedir(d);
-}
-
-/* A mod's level sets: levels/GAME/FILE for a game on the menu, each its own entry. */
-static void scan_mod_levels(app *a, const mod_dir *m)
-{
-    char levels[PATH_MAX_LEN];
-    path_join(levels, sizeof levels, m->root, "levels");
-    int ngames = a->ngames;
-    for (int i = 0; i < ngames && a->ngames < APP_MAX_GAMES; i++) {
-        if (a->games[i].file[0]) continue;
-        char dir[PATH_MAX_LEN];
-        path_join(dir, sizeof dir, levels, a->games[i].arg);
-        DIR *d = opendir(dir);
-        if (!d) continue;
-        struct dirent *e;
-        while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
-            if (e->d_name[0] == '.' || strstr(e->d_name, ".sol")) continue;
-            char file[PATH_MAX_LEN];
-            path_join(file, sizeof file, dir, e->d_name);
-            if (path_is_dir(file) || listed(a, a->games[i].arg, file) || (a->games[i].levels[0] && mods_same_file(file, a->games[i].levels)))
-                continue;
-            /* Built apart, then stored: the entry must not alias the game it derives from. */
-            game_entry ne;
-            char stem[PATH_MAX_LEN];
-            path_stem(e->d_name, stem, sizeof stem);
-            snprintf(ne.name, sizeof ne.name, "%.30s: %.30s", a->games[i].name, stem);
-            snprintf(ne.arg, sizeof ne.arg, "%s", a->games[i].arg);
-            snprintf(ne.file, sizeof ne.file, "%s", file);
-            snprintf(ne.description, sizeof ne.description, "[mod %.64s] levels", m->name);
-            ne.levels[0] = '\0';
-            error gerr;
-            game *g = game_load(a->paths->script_path, ne.arg, &gerr);
-            ne.nlevels = ne.own = ne.helped = 0;
-            if (g) {
-                count_entry(a, &ne, g);
-                game_free(g);
-            }
-            a->games[a->ngames++] = ne;
-        }
-        closedir(d);
-    }
-}
-
-void app_scan_games(app *a)
-{
-    a->ngames = 0;
-    for (int i = 0; i < a->paths->nmods; i++) {
-        char dir[PATH_MAX_LEN];
-        scan_scripts(a, path_join(dir, sizeof dir, a->paths->mods[i].root, "scripts"));
-    }
-    scan_scripts(a, a->paths->scripts);
-    for (int i = 0; i < a->paths->nmods; i++) scan_mod_levels(a, &a->paths->mods[i]);
-    qsort(a->games, (size_t)a->ngames, sizeof *a->games, compare_entries);
 }
 
 int app_play(app *a, const char *gname, const char *file, int level_no, error *err)

@@ -56,6 +56,12 @@ expect_output "tests/bad_mods/broken/levels/sokoban/stuck.xsb:7:1: level 2 'A bo
     "unsolvable level"
 expect_output "tests/bad_mods/broken/levels/no_such_game/orphan.xsb: no game 'no_such_game'" "level set without a game"
 case "$out" in *_helpers*) fail "helper modules are not games: $out" ;; *) ok ;; esac
+# Playing with the broken mod: the bundled games start, and the mod's scripts that did not load
+# are named with their error (on stderr and on the menu), helper modules ('_' names) are not.
+expect_status 0 "play beside a broken mod" -- "$tessera" play sokoban --mods tests/bad_mods/broken --level 1 --keys right
+expect_output "tessera: mod script not listed: tests/bad_mods/broken/scripts/typo.lua:5:22: glyph '~': unknown flag 'slipery'" \
+    "a broken mod script is named"
+case "$out" in *_helpers*) fail "a helper module was named: $out" ;; *) ok ;; esac
 expect_status 1 "an unsolvable level alone exits 1" -- "$tessera" check tests/bad_mods/broken/levels/sokoban/stuck.xsb
 expect_status 0 "--timeout 0 skips the solver" -- "$tessera" check --timeout 0 tests/bad_mods/broken/levels/sokoban/stuck.xsb
 expect_status 2 "bad --timeout" -- "$tessera" check --timeout soon tests/mods
