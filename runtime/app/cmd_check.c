@@ -125,13 +125,10 @@ typedef struct set_result {
 /* Whether msg starts with a "file:line:" position. */
 static bool has_position(const char *msg)
 {
-    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
-        const char *q = p + 1;
-        if (p == msg || !isdigit((unsigned char)*q)) continue;
-        while (isdigit((unsigned char)*q)) q++;
-        if (*q == ':') return true;
-    }
-    return false;
+    size_t n;
+    long line;
+    const char *after;
+    return error_find_position(msg, msg, &n, &line, &after);
 }
 
 static set_result check_solvable(checker *c, game *g, const levelset *set)

@@ -1,6 +1,7 @@
 /* error.c: building and formatting error reports. */
 #include "core/error.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,4 +44,20 @@ const char *error_format(const error *e, char *buf, size_t size)
     else
         snprintf(buf, size, "%s:%d:%d: %s", e->file, e->line, e->col, e->msg);
     return buf;
+}
+
+bool error_find_position(const char *msg, const char *from, size_t *file_len, long *line, const char **after)
+{
+    for (const char *p = strchr(from, ':'); p; p = strchr(p + 1, ':')) {
+        const char *q = p + 1;
+        if (p == msg || !isdigit((unsigned char)*q)) continue;
+        long n = 0;
+        while (isdigit((unsigned char)*q) && n <= 1000000000L) n = n * 10 + (*q++ - '0');
+        if (*q != ':') continue;
+        *file_len = (size_t)(p - msg);
+        *line = n;
+        *after = q + 1;
+        return true;
+    }
+    return false;
 }

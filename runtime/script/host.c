@@ -484,28 +484,20 @@ int host_loadfile(host *h, const char *path, error *err)
  * as Lua shortens it: "..." and its tail). */
 static bool positioned(const char *msg)
 {
-    const char *p = strchr(msg, ':');
-    while (p && p > msg) {
-        const char *q = p + 1;
-        if (isdigit((unsigned char)*q)) {
-            while (isdigit((unsigned char)*q)) q++;
-            if (*q == ':') {
-                char where[PATH_MAX];
-                size_t n = (size_t)(p - msg);
-                if (n >= sizeof where) return false;
-                memcpy(where, msg, n);
-                where[n] = '\0';
-                if (host_source_known(where)) return true;
-                if (strncmp(where, "...", 3) != 0) return false;
-                size_t tail = n - 3;
-                for (int i = 0; i < nsources; i++) {
-                    size_t len = strlen(sources[i]);
-                    if (len >= tail && strcmp(sources[i] + len - tail, where + 3) == 0) return true;
-                }
-                return false;
-            }
-        }
-        p = strchr(p + 1, ':');
+    size_t n;
+    long line;
+    const char *after;
+    if (!error_find_position(msg, msg, &n, &line, &after)) return false;
+    char where[PATH_MAX];
+    if (n >= sizeof where) return false;
+    memcpy(where, msg, n);
+    where[n] = '\0';
+    if (host_source_known(where)) return true;
+    if (strncmp(where, "...", 3) != 0) return false;
+    size_t tail = n - 3;
+    for (int i = 0; i < nsources; i++) {
+        size_t len = strlen(sources[i]);
+        if (len >= tail && strcmp(sources[i] + len - tail, where + 3) == 0) return true;
     }
     return false;
 }
@@ -619,35 +611,32 @@ void host_seed(host *h, uint64_t seed)
 
 void host_error_from_message(const char *msg, const char *file, error *err)
 {
-    for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
-        const char *q = p + 1;
-        if (!isdigit((unsigned char)*q)) continue;
-        long line = 0;
-        while (isdigit((unsigned char)*q)) line = line * 10 + (*q++ - '0');
-        if (*q != ':' || p == msg || line > 1000000000L) continue;
-        char where[256];
-        size_t n = (size_t)(p - msg) < sizeof where - 1 ? (size_t)(p - msg) : sizeof where - 1;
-        memcpy(where, msg, n);
-        where[n] = '\0';
-        if (file && strncmp(where, "...", 3) == 0) {
-            size_t tail = strlen(where + 3), flen = strlen(file);
-            if (flen >= tail && strcmp(file + flen - tail, where + 3) == 0)
-                snprintf(where, sizeof where, "%s", file);
-        }
-        q++;
-        if (*q == ' ') q++;
-        /* An error re-raised with its position already in it: say the position once. */
-        size_t wn = (size_t)(p - msg);
-        if (strncmp(q, msg, wn) == 0 && q[wn] == ':') {
-            const char *r = q + wn + 1;
-            long again = 0;
-            while (isdigit((unsigned char)*r)) again = again * 10 + (*r++ - '0');
-            if (again == line && *r == ':') q = r[1] == ' ' ? r + 2 : r + 1;
-        }
-        /* Only a file some host compiled is read for the column (see note_source). */
-        int col = host_source_known(where) ? errpos_column(where, (int)line, q) : 0;
-        error_set(err, where, (int)line, col, "%s", q);
+    size_t n;
+    long line;
+    const char *q;
+    if (!error_find_position(msg, msg, &n, &line, &q)) {
+        /* A message that already names the file ("game: not enough memory"): name it once. */
+        size_t fn = file ? strlen(file) : 0;
+        while (fn && strncmp(msg, file, fn) == 0 && msg[fn] == ':' && msg[fn + 1] == ' ') msg += fn + 2;
+        error_set(err, file, 0, 0, "%s", msg);
         return;
     }
-    error_set(err, file, 0, 0, "%s", msg);
+    char where[256];
+    snprintf(where, sizeof where, "%.*s", (int)(n < sizeof where - 1 ? n : sizeof where - 1), msg);
+    if (file && strncmp(where, "...", 3) == 0) {
+        size_t tail = strlen(where + 3), flen = strlen(file);
+        if (flen >= tail && strcmp(file + flen - tail, where + 3) == 0) snprintf(where, sizeof where, "%s", file);
+    }
+    if (*q == ' ') q++;
+    /* An error re-raised with its position already in it (once or more): say the position once. */
+    for (;;) {
+        size_t n2;
+        long again;
+        const char *r;
+        if (strncmp(q, msg, n) != 0 || !error_find_position(q, q, &n2, &again, &r) || n2 != n || again != line) break;
+        q = *r == ' ' ? r + 1 : r;
+    }
+    /* Only a file some host compiled is read for the column (see note_source). */
+    int col = host_source_known(where) ? errpos_column(where, (int)line, q) : 0;
+    error_set(err, where, (int)line, col, "%s", q);
 }

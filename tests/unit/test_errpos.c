@@ -2,6 +2,7 @@
  * (syntax errors, runtime errors, the game-table validator's field errors). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <lua.h>
 
@@ -54,9 +55,36 @@ static void test_lua_errors(void)
     CHECK_STR_HAS(buf, "expected");
 }
 
+/* Finding "FILE:LINE:" in a message; a position or a name said more than once is said once. */
+static void test_positions_in_messages(void)
+{
+    size_t n;
+    long line;
+    const char *after;
+    const char *m = "a:b.lua:7: boom";
+    CHECK(error_find_position(m, m, &n, &line, &after));
+    CHECK_EQ_INT((int)n, 7);
+    CHECK_EQ_INT((int)line, 7);
+    CHECK_STR_HAS(after, " boom");
+    CHECK(!error_find_position("no position: here", "no position: here", &n, &line, &after));
+    CHECK(!error_find_position(":12: no file", ":12: no file", &n, &line, &after));
+    CHECK(!error_find_position("f.lua:99999999999: too far", "f.lua:99999999999: too far", &n, &line, &after));
+
+    error e;
+    char buf[ERROR_TEXT_MAX + 300];
+    host_error_from_message("rec.lua:10: rec.lua:10: rec.lua:10: boom", "rec.lua", &e);
+    CHECK_EQ_INT(e.line, 10);
+    CHECK(strcmp(e.msg, "boom") == 0);
+    host_error_from_message("actgame: actgame: not enough memory", "actgame", &e);
+    CHECK(strcmp(error_format(&e, buf, sizeof buf), "actgame: not enough memory") == 0);
+    host_error_from_message("rec.lua:10: other.lua:3: boom", "rec.lua", &e);
+    CHECK(strcmp(e.msg, "other.lua:3: boom") == 0);
+}
+
 int main(void)
 {
     test_columns_from_messages();
     test_lua_errors();
+    test_positions_in_messages();
     return check_summary("test_errpos");
 }
