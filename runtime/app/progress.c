@@ -4,6 +4,7 @@
 #include "app/progress.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,88 @@ static uint32_t fp_of(const progress_store *ps, int index)
     return index >= 0 && index < ps->nfp ? ps->fp[index] : 0;
 }
 
+/* {====== the level file changed under a running session (hot reload) */
+
+/* The nearest level (to index near) with fingerprint fp, or -1. */
+static int nearest(const uint32_t *fp, int count, uint32_t want, int near)
+{
+    for (int k = 0; k < count; k++) {
+        if (near - k >= 0 && near - k < count && fp[near - k] == want) return near - k;
+        if (near + k < count && fp[near + k] == want) return near + k;
+    }
+    return -1;
+}
+
+/* An array of n entries of `size` bytes, each starting with int level and uint32_t fp (the
+ * three kinds of progress_*), renumbered for the set's new fingerprints: an entry whose level
+ * is still at its number stays; one whose level moved follows it; one whose level is gone keeps
+ * its number while nothing else takes it. Entries that lose out are dropped (free_entry frees
+ * what they own). Returns the new count. */
+static int follow_levels(void *arr, int n, size_t size, const uint32_t *fp, int count, void (*free_entry)(void *))
+{
+    char *base = arr;
+    int *to = malloc(sizeof *to * (size_t)(n > 0 ? n : 1));
+    if (!to) return n;
+    /* Pass 1: entries that are at their level or follow it. Pass 2: the rest, where free. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            int num;
+            uint32_t f;
+            memcpy(&num, base + (size_t)i * size, sizeof num);
+            memcpy(&f, base + (size_t)i * size + offsetof(progress_mark, fp), sizeof f);
+            int want = pass == 0 ? (num - 1 < count && num >= 1 && fp[num - 1] == f ? num
+                                    : nearest(fp, count, f, num - 1) + 1)
+                                 : num;
+            if (pass == 0) to[i] = 0;
+            if (pass == 1 && to[i] != 0) continue;
+            if (want <= 0) continue;
+            bool taken = false;
+            for (int k = 0; k < n && !taken; k++) taken = k != i && to[k] == want;
+            if (!taken) to[i] = want;
+        }
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        char *e = base + (size_t)i * size;
+        if (!to[i]) {
+            free_entry(e);
+            continue;
+        }
+        memcpy(e, &to[i], sizeof to[i]);
+        if (kept != i) memmove(base + (size_t)kept * size, e, size);
+        kept++;
+    }
+    free(to);
+    return kept;
+}
+
+_Static_assert(offsetof(progress_level, level) == 0 && offsetof(progress_position, level) == 0 &&
+                   offsetof(progress_mark, level) == 0 && offsetof(progress_level, fp) == offsetof(progress_mark, fp) &&
+                   offsetof(progress_position, fp) == offsetof(progress_mark, fp),
+               "follow_levels reads every kind of entry as level, then fp");
+
+static void free_solved(void *e) { free(((progress_level *)e)->solution); }
+static void free_position(void *e) { free(((progress_position *)e)->history), free(((progress_position *)e)->redo); }
+static void free_nothing(void *e) { (void)e; }
+
+void progress_store_levels_changed(progress_store *ps, const session *s)
+{
+    int n = s->levels.count;
+    uint32_t *fp = calloc((size_t)(n > 0 ? n : 1), sizeof *fp);
+    free(ps->fp);
+    ps->fp = fp;
+    ps->nfp = fp ? n : 0;        /* none: nothing is saved under a wrong fingerprint */
+    if (!fp) return;
+    for (int i = 0; i < n; i++) fp[i] = progress_fingerprint(&s->levels.levels[i], game_rules(s->game));
+    progress *pr = &ps->pr;
+    pr->nsolved = follow_levels(pr->solved, pr->nsolved, sizeof *pr->solved, fp, n, free_solved);
+    pr->npos = follow_levels(pr->pos, pr->npos, sizeof *pr->pos, fp, n, free_position);
+    pr->nassisted = follow_levels(pr->assisted, pr->nassisted, sizeof *pr->assisted, fp, n, free_nothing);
+    ps->seen_index = -1;
+    ps->dirty = true;
+}
+
+/* }====== */
+
 bool progress_store_assisted(progress_store *ps, int index)
 {
     progress_mark *m = progress_find_assisted(&ps->pr, index + 1);
@@ -234,6 +317,15 @@ static int play_saved(progress_store *ps, session *s, int index, const progress_
     ps->solve_moves = s->st.moves;
     ps->solve_assisted = session_solve_assisted(s);
     return 0;
+}
+
+int progress_store_resume_level(progress_store *ps, session *s)
+{
+    if (!ps->open || !s->live || s->playing_shuffled) return 0;
+    progress_position *q = progress_find_position(&ps->pr, s->index + 1);
+    if (!q || q->fp != fp_of(ps, s->index)) return 0;
+    progress_position copy = *q;
+    return play_saved(ps, s, s->index, &copy) == 0;
 }
 
 int progress_store_restore(progress_store *ps, session *s, char *note, size_t note_size)

@@ -57,6 +57,14 @@ int progress_store_save(progress_store *ps, session *s, error *err);
 /* The best solve of level index (0-based) of s's set, or NULL when not solved. */
 const progress_level *progress_store_best(progress_store *ps, const session *s, int index);
 
+/* After the level file changed under s (hot reload): the fingerprints are taken again, and what
+ * is kept by level number (solves, positions, help marks) follows its level to its new number
+ * (a level inserted above, one taken out). */
+void progress_store_levels_changed(progress_store *ps, const session *s);
+/* Plays back the position kept for the level s is on (one it came to when its own level was
+ * taken out of the file). 1 when it came back, 0 when there was none (or it no longer fits). */
+int progress_store_resume_level(progress_store *ps, session *s);
+
 /* Whether level index (0-based) was solved only with help (and not by the player since). */
 bool progress_store_assisted(progress_store *ps, int index);
 

@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/game_art.h"
+#include "app/progress.h"
 #include "app/watch.h"
 #include "script/game.h"
 
@@ -34,6 +35,82 @@ static int count_steps(const history *h, const movelog *log, int32_t pos)
     for (int32_t k = 0; k < pos && k < log->cap_end; k++)
         if ((h->rec[k].flags & RECORD_RESTART) || log->end[k] != (k > 0 ? log->end[k - 1] : 0)) n++;
     return n;
+}
+
+/* The nearest level of set (to index near) whose fingerprint is fp, or -1. */
+static int nearest_fp(const uint32_t *fps, int count, uint32_t fp, int near)
+{
+    for (int k = 0; k < count; k++) {
+        if (near - k >= 0 && near - k < count && fps[near - k] == fp) return near - k;
+        if (near + k < count && fps[near + k] == fp) return near + k;
+    }
+    return -1;
+}
+
+/* The only level with fingerprint fp, or -1 (none, or more than one). */
+static int only_fp(const uint32_t *fps, int count, uint32_t fp)
+{
+    int at = -1;
+    for (int k = 0; k < count; k++)
+        if (fps[k] == fp) {
+            if (at >= 0) return -1;
+            at = k;
+        }
+    return at;
+}
+
+int reload_find_level(const levelset *old, const ruleset *old_rules, int index, const levelset *now,
+                      const ruleset *rules)
+{
+    if (index < 0 || index >= old->count || now->count < 1) return -1;
+    uint32_t *was = malloc(sizeof *was * (size_t)old->count), *is = malloc(sizeof *is * (size_t)now->count);
+    int found = -1;
+    if (!was || !is) {
+        found = index < now->count ? index : now->count - 1;     /* out of memory: as before */
+        goto done;
+    }
+    for (int k = 0; k < old->count; k++) was[k] = progress_fingerprint(&old->levels[k], old_rules);
+    for (int k = 0; k < now->count; k++) is[k] = progress_fingerprint(&now->levels[k], rules);
+    /* 1. The same level, unchanged. */
+    if ((found = nearest_fp(is, now->count, was[index], index)) >= 0) goto done;
+    /* A level of the new file that is not one of the old file's, unchanged: an edited one. */
+#define EDITED(j) ((j) >= 0 && (j) < now->count && only_fp(was, old->count, is[j]) < 0 && \
+                   nearest_fp(was, old->count, is[j], 0) < 0)
+    /* 2. Edited, under its title. */
+    const char *title = old->levels[index].title;
+    if (title && title[0])
+        for (int k = 0; k < now->count; k++) {
+            int j = index - k >= 0 ? index - k : -1;
+            for (int t = 0; t < 2; t++, j = index + k) {
+                if (j < 0 || j >= now->count || !now->levels[j].title) continue;
+                if (strcmp(now->levels[j].title, title) == 0 && EDITED(j)) {
+                    found = j;
+                    goto done;
+                }
+            }
+        }
+    /* 3. Edited in place: beside an unchanged neighbour of the old file. */
+    if (index > 0) {
+        int j = only_fp(is, now->count, was[index - 1]);
+        if (j >= 0 && EDITED(j + 1)) {
+            found = j + 1;
+            goto done;
+        }
+    }
+    if (index + 1 < old->count) {
+        int j = only_fp(is, now->count, was[index + 1]);
+        if (j >= 0 && EDITED(j - 1)) {
+            found = j - 1;
+            goto done;
+        }
+    }
+    /* 4. As many levels as before, and the one in its place is new. */
+    if (old->count == now->count && EDITED(index)) found = index;
+#undef EDITED
+done:
+    free(was);
+    free(is);
+    return found;
 }
 
 int session_reload(session *s, bool script, bool levels, reload_result *res, error *err)
@@ -80,10 +157,16 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
         movelog_init(&s->log);
         s->levels = new_levels;
         if (new_board) s->shuffled = new_shuffled;
-        if (s->index >= s->levels.count) s->index = s->levels.count - 1;
+        /* The level being played, wherever it is now; when it is gone, the one in its place
+         * starts afresh (its moves were made on another level). */
+        res->from = old_index;
+        const ruleset *old_rules = game_rules(fresh ? fresh : s->game); /* swapped: fresh has the old game */
+        int at = s->playing_shuffled ? old_index : reload_find_level(&old_levels, old_rules, old_index, &s->levels, game_rules(s->game));
+        res->gone = at < 0;
+        s->index = at >= 0 ? at : old_index < s->levels.count ? old_index : s->levels.count - 1;
         res->rebuilt = true;
         res->total = count_steps(&old_st.hist, &old_log, old_pos);
-        int records = session_replay(s, &old_st.hist, &old_log, old_pos);
+        int records = session_replay(s, &old_st.hist, &old_log, res->gone ? 0 : old_pos);
         if (records < 0) {
             error_set(err, s->levels_path, 0, 0, "out of memory");
             goto rollback;
@@ -203,15 +286,26 @@ void app_reload_poll(app *a, uint64_t now_ms)
     snprintf(shown, sizeof shown, "%s", path);
 
     app_stop_work(a);          /* a solver thread may be reading the rules or the position */
+    /* The position as it stands, kept under its level: if the level leaves the file, its moves
+     * are still saved for it. */
+    if (a->saves.open) progress_store_goto(&a->saves, s, s->index, false, NULL, 0);
     reload_result res;
     error err;
     if (session_reload(s, script, levels, &res, &err) == 0) {
         fprintf(stderr, "reload: ok %s\n", shown);
         if (script) r->script_error[0] = '\0';
         if (levels || res.rebuilt) r->levels_error[0] = '\0';
-        if (res.rebuilt && res.replayed < res.total)
+        if (res.rebuilt && a->saves.open) progress_store_levels_changed(&a->saves, s);
+        if (res.gone)
+            session_note(s, "Reloaded %s: the level you were on (%d) is no longer in the file; on level %d %s",
+                         path_basename(shown), res.from + 1, s->index + 1,
+                         progress_store_resume_level(&a->saves, s) == 1 ? "as you left it" : "from its start");
+        else if (res.rebuilt && res.replayed < res.total)
             session_note(s, "Reloaded %s: replayed %d of %d moves (move %d no longer applies)",
                          path_basename(shown), res.replayed, res.total, res.replayed + 1);
+        else if (res.rebuilt && res.from != s->index)
+            session_note(s, "Reloaded %s: your level (%d) is level %d now", path_basename(shown), res.from + 1,
+                         s->index + 1);
         else session_note(s, "Reloaded %s", path_basename(shown));
         tween_sync(&a->tw, &s->st);  /* the position may be a new one: show it as it is */
         a->dead_position = 0;  /* the marks were for the old rules or level */

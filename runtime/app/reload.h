@@ -20,6 +20,8 @@
 #include "app/paths.h"
 #include "app/session.h"
 #include "core/error.h"
+#include "core/level.h"
+#include "core/rules.h"
 
 struct app;
 struct watch;
@@ -37,7 +39,15 @@ typedef struct reload_state {
 typedef struct reload_result {
     bool rebuilt;                  /* the level was started again and the history replayed */
     int replayed, total;           /* history records played again, of those there were */
+    int from;                      /* the index of the level played before (it may have moved) */
+    bool gone;                     /* that level is no longer in the file: another one starts */
 } reload_result;
+
+/* Where level index of old (read under old_rules) is in now: the same level (its fingerprint,
+ * app/progress.h) nearest to index; else, edited, the new level under its title, or beside an
+ * unchanged neighbour, or in its place when the count is the same. -1 when it is gone. */
+int reload_find_level(const levelset *old, const ruleset *old_rules, int index, const levelset *now,
+                      const ruleset *rules);
 
 /* Applies one reload to s: script (the game's script or one of its modules changed) and/or
  * levels (the level file changed). 0, or -1 with err and s exactly as it was. */

@@ -149,6 +149,56 @@ expect_output '"game":"Polled again"' "polling: the good edit is live, the broke
 expect_output '"moves":3' "polling: the moves kept across reloads, then one more"
 expect_output '"reload_error":"' "a pending reload error is reported"
 
+# ---- the level file changes around the level being played: the player stays on their level
+# (it moved down when a level was put above it; before, its moves were played on the level that
+# took its number, and saved under the other level's name), and the saved progress follows.
+export XDG_DATA_HOME=$outdir/xdg
+write_game "Shifted" 'print("on_reload ran")'
+two='; Level A\n##########\n#    @ $.#\n##########\n\n; Level B\n#########\n#   @ $.#\n#########\n'
+printf "$two" > "$levels"
+: > "$outdir/err.txt"
+"$tessera" play "$game" "$levels" --level 2 --keys "left left reloaded:1 frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+first_level_edit() {   # saves the levels with X above, until the watcher has it
+    wait_for "$outdir/err.txt" "loaded" 1 || return 1
+    local i=0
+    while ! grep -q "^reload: ok $levels" "$outdir/err.txt"; do
+        i=$((i + 1))
+        [ $i -gt 60 ] && { fail "no level reload after 60 saves: $(cat "$outdir/err.txt")"; return 1; }
+        printf "; Level X\n#########\n#@     .#\n#  \$    #\n#########\n\n$two" > "$levels.tmp"
+        mv "$levels.tmp" "$levels"
+        sleep 1
+    done
+    ok
+}
+first_level_edit
+wait $pid
+out=$(cat "$outdir/out.json")
+expect_output '"level":3,"title":"Level B","moves":2' "on level B, now the third, with its two moves"
+expect_output 'your level (2) is level 3 now' "the move is said"
+out=$(cat "$XDG_DATA_HOME"/tessera/progress/*)
+expect_output "position 3 " "the position saved under its new number"
+expect_output "history l l" "with its moves"
+# Level B taken out: the player is put on a level that is left, from its saved position.
+: > "$outdir/err.txt"
+"$tessera" play "$game" "$levels" --level 2 --keys "right n reloaded:1 frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+wait_for "$outdir/err.txt" "loaded" 1
+i=0
+while ! grep -q "^reload: ok $levels" "$outdir/err.txt" && [ $i -lt 60 ]; do
+    i=$((i + 1))
+    printf '; Level X\n#########\n#@     .#\n#  $    #\n#########\n\n; Level A\n##########\n#    @ $.#\n##########\n' > "$levels.tmp"
+    mv "$levels.tmp" "$levels"
+    sleep 1
+done
+wait $pid
+out=$(cat "$outdir/out.json")
+expect_output '"level":2,"title":"Level A","moves":1' "level A as it was left"
+expect_output 'the level you were on (3) is no longer in the file; on level 2 as you left it' "the player is told"
+out=$(cat "$XDG_DATA_HOME"/tessera/progress/*)
+expect_output "history l l" "level B's moves are still saved"
+unset XDG_DATA_HOME
+
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
 : > "$outdir/err.txt"

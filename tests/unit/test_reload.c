@@ -289,6 +289,48 @@ static void test_watch(const char *method)
     watch_free(w);
 }
 
+/* Four small levels: A B C D, each told apart by where its player stands. */
+#define LV(title, row) "Title: " title "\n#######\n" row "\n#######\n\n"
+#define LA LV("A", "#@ $ .#")
+#define LB LV("B", "# @$ .#")
+#define LC LV("C", "#@  $.#")
+#define LD LV("D", "#@$  .#")
+
+static int find(const ruleset *r, const char *before, int index, const char *after)
+{
+    levelset o, n;
+    error err;
+    CHECK_EQ_INT(levelset_parse(&o, "before", before, strlen(before), FORMAT_XSB, r, &err), 0);
+    CHECK_EQ_INT(levelset_parse(&n, "after", after, strlen(after), FORMAT_XSB, r, &err), 0);
+    int at = reload_find_level(&o, r, index, &n, r);
+    levelset_free(&o);
+    levelset_free(&n);
+    return at;
+}
+
+/* Which level of the new file is the one being played: the same level wherever it moved, an
+ * edited one by its title or its neighbours, and none when it was taken out. */
+static void test_find_level(app_paths *p)
+{
+    write_game("Finder", "");
+    error err;
+    game *g = game_load(p->scripts, script, &err);
+    CHECK(g != NULL);
+    if (!g) return;
+    const ruleset *r = game_rules(g);
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LA LB LC), 1);                 /* unchanged */
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LB LC), 2);              /* one inserted above */
+    CHECK_EQ_INT(find(r, LA LB LC, 2, LC LA LB), 0);                 /* moved to the top */
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LA LC), -1);                   /* taken out */
+    CHECK_EQ_INT(find(r, LA LB, 1, LA), -1);                         /* the file cut short */
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LV("B", "#@ $. #") LC), 2);  /* edited and moved: its title */
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LV("B2", "#@ $. #") LC), 2); /* retitled too: its neighbours */
+    CHECK_EQ_INT(find(r, LA LB, 1, LA LV("X", "#  @$.#")), 1);       /* edited in its place */
+    CHECK_EQ_INT(find(r, LA LB LC, 1, LA LD LC), 1);                 /* replaced in its place */
+    CHECK_EQ_INT(find(r, LA LB LB, 2, LA LB LB), 2);                 /* twins: the nearest */
+    game_free(g);
+}
+
 int main(void)
 {
     app_paths p;
@@ -307,6 +349,7 @@ int main(void)
     test_script_reload(&p);
     test_rules_change(&p);
     test_level_edit(&p);
+    test_find_level(&p);
     unsetenv("TESSERA_WATCH");
     test_watch("inotify");
     setenv("TESSERA_WATCH", "poll", 1);
