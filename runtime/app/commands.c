@@ -147,7 +147,9 @@ const cli_command cli_commands[] = {
       render_options, cmd_render },
     { "run", "SCRIPT.lua [ARGS...]", "run a Lua script headless against the API",
       "Runs SCRIPT.lua in the sandbox with the tessera module (bots, tests, batch jobs); ARGS "
-      "are the script's, in the global table arg. print writes to standard output.",
+      "are the script's, in the global table arg. print writes to standard output. Exit status: "
+      "what the script returns (an integer, or false: 1), 1 when it fails, 2 when it cannot be "
+      "read or compiled.",
       no_options, cmd_run },
     { "bench", "", "run the benchmark suite, figures as JSON lines",
       "Measures the move primitives, the solvers on reference level sets, drawing and startup, "

@@ -48,12 +48,13 @@ int script_run_file(const char *scripts_dir, const char *levels_dir, const char 
     if (!h) {
         if (!dir) error_set(&err, path, 0, 0, "out of memory");
         report(&err, NULL);
-        return 1;
+        return 2;
     }
     lua_State *L = host_lua(h);
     int status = 1;
     if (host_loadfile(h, path, &err) != 0) {
         report(&err, NULL);
+        status = 2;                                  /* bad input: the script cannot be read or compiled */
         goto done;
     }
     /* arg = { [0] = path, ... } and the same arguments as the chunk's `...` */

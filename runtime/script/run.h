@@ -12,8 +12,8 @@
  * levels_dir (either may be NULL); require looks in the script's folder, then scripts_dir.
  *
  * Returns the exit status: 0 when the script ends (or returns an integer status: that one;
- * false: 1), 1 on an error, which is printed to stderr as "file:line: message" followed by
- * the traceback. */
+ * false: 1), 1 on an error while it runs, which is printed to stderr as "file:line: message"
+ * followed by the traceback; 2 (bad input) when the script cannot be read or compiled. */
 int script_run_file(const char *scripts_dir, const char *levels_dir, const char *path, int argc, char **argv);
 
 #define RUN_MEMORY_LIMIT ((size_t)512 << 20)  /* with what it loads: RSS stays under about 600 MB */

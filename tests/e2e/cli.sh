@@ -180,4 +180,14 @@ expect_status 2 "no display" -- env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVE
 expect_output "no display" "no display message"
 expect_output "tessera render" "headless commands listed"
 
+# run: a script that cannot be read or compiled is bad input (2); one that fails while it runs, 1.
+expect_status 2 "run a missing script" -- "$tessera" run "$outdir/no_such_script.lua"
+expect_output "no_such_script.lua: cannot read script" "the missing script named"
+printf 'return 1 +\n' > "$outdir/syntax.lua"
+expect_status 2 "run a script that does not compile" -- "$tessera" run "$outdir/syntax.lua"
+expect_output "syntax.lua:2:" "its line"
+printf 'error("boom")\n' > "$outdir/fails.lua"
+expect_status 1 "run a script that fails" -- "$tessera" run "$outdir/fails.lua"
+expect_output "fails.lua:1:1: boom" "its error"
+
 finish
