@@ -447,6 +447,10 @@ static void key_dispatch(app *a, const char *key)
         /* Other keys do with Ctrl what they do without it. */
         key += strncmp(key, "ctrl+shift+", 11) ? 5 : 11;
     }
+    if (a->help && a->scr != SCREEN_PLAY) {
+        a->help = false;      /* on the menus too, any key only closes the help over them */
+        return;
+    }
     if (!strcmp(key, "q") && a->scr != SCREEN_PLAY) {
         a->quit = true;
         return;
@@ -454,10 +458,7 @@ static void key_dispatch(app *a, const char *key)
     switch (a->scr) {
     case SCREEN_PLAY: play_key(a, key); break;
     case SCREEN_LEVELS: menu_key(a, key, a->s.levels.count); break;
-    case SCREEN_GAMES:
-        if (a->help) a->help = false;
-        else menu_key(a, key, a->ngames);
-        break;
+    case SCREEN_GAMES: menu_key(a, key, a->ngames); break;
     }
 }
 

@@ -106,6 +106,10 @@ expect_status 0 "pad shoulders" -- "$tessera" play sokoban --level 3 --keys "pad
 expect_output '"level":4' "shoulders change level"
 expect_status 0 "pad menu" -- "$tessera" play sokoban --level 1 --keys "pad:start pad:dpdown pad:dpdown pad:a"
 expect_output '"level":3' "Start opens the level list, A chooses"
+# The help over the level list: the first key only closes it (before, Down Down Return moved
+# the list behind it and opened level 3).
+expect_status 0 "help over the level list" -- "$tessera" play sokoban --level 1 --keys "escape f1 down down return"
+expect_output '"level":2,' "the first key closed the help"
 expect_status 0 "pad plugged" -- "$tessera" play sokoban --keys "pad:added"
 expect_output 'Gamepad connected' "hot-plug reported"
 expect_status 2 "unknown pad button" -- "$tessera" play sokoban --keys "pad:bogus"
