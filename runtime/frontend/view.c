@@ -732,6 +732,14 @@ static void draw_panel(const drawer *d, const char *title, const char *const *li
         if (p.w <= d->w * 19 / 20 && p.h <= d->h * 19 / 20) break;
     }
     measure_panel(&p, scale, title, lines, nlines);
+    /* Too big even at the smallest scale (a 320x240 window): the panel takes the window, texts
+     * too wide are cut with "...", and lines past its bottom give way to a last "...". */
+    edge = scale;
+    if (p.w > d->w - 2 * edge) p.w = d->w - 2 * edge;
+    if (p.h > d->h - 2 * edge) p.h = d->h - 2 * edge;
+    if (p.col_w > p.w - 2 * p.pad) p.col_w = p.w - 2 * p.pad;
+    int inner = p.w - 2 * p.pad, bottom_y;
+    char cut[512];
 
     px = (d->w - p.w) / 2;
     py = (d->h - p.h) / 2;
@@ -743,15 +751,16 @@ static void draw_panel(const drawer *d, const char *title, const char *const *li
     } else {
         draw_fill_rect(d, 0, 0, d->w, d->h, DIM_SCREEN);
     }
-    edge = scale;
     draw_round_rect(d, px - edge, py - edge, p.w + 2 * edge, p.h + 2 * edge, 10 * scale + edge,
                     PANEL_EDGE);
     draw_round_rect(d, px, py, p.w, p.h, 10 * scale, PANEL);
+    bottom_y = py + p.h - p.pad;               /* no line's cap may pass it */
 
     y = py + p.pad;
     if (p.title_h) {
-        int tw = text_width(title, p.title_scale), rule_w = p.w / 3;
-        draw_text_shadowed(d, px + (p.w - tw) / 2, y, title, p.title_scale, ACCENT, SHADOW);
+        const char *shown = text_ellipsize(title, p.title_scale, inner, cut, sizeof cut);
+        int tw = text_width(shown, p.title_scale), rule_w = p.w / 3;
+        draw_text_shadowed(d, px + (p.w - tw) / 2, y, shown, p.title_scale, ACCENT, SHADOW);
         draw_fill_rect(d, px + (p.w - rule_w) / 2, y + TEXT_CAP_HEIGHT * p.title_scale + 6 * scale,
                        rule_w, scale, colour_with_alpha(ACCENT, 0x90));
         y += p.title_h;
@@ -763,11 +772,22 @@ static void draw_panel(const drawer *d, const char *title, const char *const *li
             y += p.line_h / 2;
             continue;
         }
+        int cap = TEXT_CAP_HEIGHT * scale + TEXT_DESCENT * scale;
+        bool last_fits = y + count_lines(ln) * p.line_h - (p.line_h - cap) <= bottom_y;
+        bool next_fits = y + count_lines(ln) * p.line_h + cap <= bottom_y;
+        if (!last_fits || (!next_fits && i + 1 < nlines)) {
+            if (y + cap <= bottom_y || i == 0)
+                draw_text_shadowed(d, px + (p.w - text_width("...", scale)) / 2, y, "...", scale, INK, SHADOW);
+            break;
+        }
         if (rest) {
+            int rest_w = px + p.w - p.pad - (col_x + p.key_w + p.col_gap);
             draw_text_shadowed(d, col_x, y, key, scale, ACCENT, SHADOW);
-            draw_text_shadowed(d, col_x + p.key_w + p.col_gap, y, rest, scale, INK, SHADOW);
+            draw_text_shadowed(d, col_x + p.key_w + p.col_gap, y, text_ellipsize(rest, scale, rest_w, cut, sizeof cut),
+                               scale, INK, SHADOW);
         } else {
-            draw_text_shadowed(d, px + (p.w - text_width(ln, scale)) / 2, y, ln, scale, INK,
+            const char *shown = strchr(ln, '\n') ? ln : text_ellipsize(ln, scale, inner, cut, sizeof cut);
+            draw_text_shadowed(d, px + (p.w - text_width(shown, scale)) / 2, y, shown, scale, INK,
                                SHADOW);
         }
         y += count_lines(ln) * p.line_h;

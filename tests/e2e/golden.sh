@@ -16,6 +16,10 @@ expect_status 0 "render fifteen 3" -- "$tessera" render fifteen --level 3 --out 
 compare fifteen_3
 expect_status 0 "play screenshot" -- "$tessera" play sokoban --level 2 --keys "f1" --screenshot "$outdir/help_overlay.png"
 compare help_overlay
+# The help in the smallest window (320x240): it fits, long texts cut with "..." (it ran off
+# every edge before).
+expect_status 0 "help in a small window" -- "$tessera" play sokoban --level 2 --size 320x240 --keys "f1" --screenshot "$outdir/help_small.png"
+compare help_small
 # Moves in motion (scripted play runs 16 ms per frame): "down right" queues a walk and a push;
 # frame:6 lands in the middle of the push, frame:10 on its last frame before the rest.
 expect_status 0 "push in motion" -- "$tessera" play sokoban --level 1 --size 480x360 --keys "down right frame:6" --screenshot "$outdir/motion_push.png"
