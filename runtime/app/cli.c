@@ -57,6 +57,19 @@ int cli_int_arg(const char *cmd, const char *opt, const char *value, int min, in
     return 0;
 }
 
+int cli_seconds_arg(const char *cmd, const char *opt, const char *value, bool zero_ok, double max, double *out)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(zero_ok ? v >= 0 : v > 0) || !(v <= max)) {
+        fprintf(stderr, "tessera %s: %s expects seconds (%s, at most %.0f), not '%s'\n", cmd, opt,
+                zero_ok ? "0 or more" : "more than 0", max, value);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_size_arg(const char *cmd, const char *opt, const char *value, int *w, int *h)
 {
     int a, b;

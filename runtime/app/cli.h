@@ -4,6 +4,8 @@
 #ifndef TESSERA_APP_CLI_H
 #define TESSERA_APP_CLI_H
 
+#include <stdbool.h>
+
 #include "app/paths.h"
 
 enum { EXIT_OK = 0, EXIT_UNSOLVED = 1, EXIT_BAD_INPUT = 2 };
@@ -21,6 +23,8 @@ int cmd_menu(const app_paths *p, int argc, char **argv);
 
 /* Option helpers: each prints "tessera CMD: ..." on misuse and returns -1. */
 int cli_int_arg(const char *cmd, const char *opt, const char *value, int min, int max, int *out);
+/* Seconds: a number above 0 (or from 0, zero_ok) and at most max; the message says the range. */
+int cli_seconds_arg(const char *cmd, const char *opt, const char *value, bool zero_ok, double max, double *out);
 int cli_size_arg(const char *cmd, const char *opt, const char *value, int *w, int *h);
 int cli_need_value(const char *cmd, int argc, char **argv, int i);
 int cli_bad_option(const char *cmd, const char *opt);

@@ -452,12 +452,8 @@ static int solver_option(bench_opts *o, int argc, char **argv, int i)
         fprintf(stderr, "tessera bench: --levels expects N or A-B (1-based), not '%s'\n", v);
         return -1;
     }
-    char *end;
-    double secs = strtod(v, &end);
-    if (end == v || *end || !(secs > 0) || secs > 1e6) {
-        fprintf(stderr, "tessera bench: %s expects seconds (a number above 0), not '%s'\n", a, v);
-        return -1;
-    }
+    double secs;
+    if (cli_seconds_arg("bench", a, v, false, 1e6, &secs) != 0) return -1;
     if (!strcmp(a, "--limit")) o->push.limit = secs;
     else o->push.diagnose = secs;
     return 2;

@@ -600,12 +600,8 @@ int cmd_check(const app_paths *p, int argc, char **argv)
                 c.game_arg = argv[++i];
             } else {
                 const char *opt = argv[i];
-                char *end;
-                double v = strtod(argv[++i], &end);
-                if (*end || end == argv[i] || !(v >= 0) || v > 86400) {
-                    fprintf(stderr, "tessera check: %s takes seconds (0 to 86400), got '%s'\n", opt, argv[i]);
-                    return EXIT_BAD_INPUT;
-                }
+                double v;
+                if (cli_seconds_arg("check", opt, argv[++i], true, 86400, &v) != 0) return EXIT_BAD_INPUT;
                 if (opt[2] == 't') c.seconds = v;
                 else c.budget = v;
             }

@@ -79,14 +79,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
             const char *v = argv[++i];
             if (!strcmp(a, "--game")) game_arg = v;
             if (!strcmp(a, "--level") && cli_int_arg("solve", a, v, 1, 1000000, &level_no) != 0) return EXIT_BAD_INPUT;
-            if (!strcmp(a, "--timeout")) {
-                char *end;
-                timeout = strtod(v, &end);
-                if (end == v || *end || !(timeout > 0) || timeout > 1e6) {
-                    fprintf(stderr, "tessera solve: --timeout expects seconds (a number above 0), not '%s'\n", v);
-                    return EXIT_BAD_INPUT;
-                }
-            }
+            if (!strcmp(a, "--timeout") && cli_seconds_arg("solve", a, v, false, 1e6, &timeout) != 0) return EXIT_BAD_INPUT;
         } else if (!strcmp(a, "--json")) {
             json = 1;
         } else if (!strcmp(a, "--optimal")) {

@@ -62,6 +62,7 @@ int filewrite_atomic(const char *path, const void *data, size_t len, void (*befo
 {
     char tmp[4200], dir[4200];
     int fd = -1;
+    if (!path || !path[0]) return error_set(err, NULL, 0, 0, "no file name to write to (the name given is empty)");
     for (int tries = 0; fd < 0 && tries < 100; tries++) {
         temp_name(tmp, sizeof tmp, path);
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);

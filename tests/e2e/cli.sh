@@ -190,4 +190,10 @@ printf 'error("boom")\n' > "$outdir/fails.lua"
 expect_status 1 "run a script that fails" -- "$tessera" run "$outdir/fails.lua"
 expect_output "fails.lua:1:1: boom" "its error"
 
+# Option values: seconds out of range say the range; an empty output name is named as such.
+expect_status 2 "solve --timeout too long" -- "$tessera" solve levels/sokoban/tessera.xsb --timeout 1e10
+expect_output "--timeout expects seconds (more than 0, at most 1000000), not '1e10'" "the range said"
+expect_status 2 "render to an empty name" -- "$tessera" render sokoban --out ""
+expect_output "no file name to write to (the name given is empty)" "the empty name said"
+
 finish
