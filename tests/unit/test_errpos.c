@@ -53,6 +53,18 @@ static void test_lua_errors(void)
     e = load_error("errpos_eof.lua");
     CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_eof.lua:3:");
     CHECK_STR_HAS(buf, "expected");
+    /* A token more than once on its line: the one the error is about. The second comma (the
+     * first is a table's separator); the index, not the declaration of the same name; the
+     * call, not the name passed to it. */
+    check_write_file("errpos_twice.lua", "return {\n  vars = { keys = 0 ,,\n}\n");
+    e = load_error("errpos_twice.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_twice.lua:2:22: unexpected symbol near ','");
+    check_write_file("errpos_index.lua", "local zz = nil; zz.x = 1\n");
+    e = load_error("errpos_index.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_index.lua:1:17: attempt to index");
+    check_write_file("errpos_call.lua", "local f\nlocal g = print(f) or f (1)\n");
+    e = load_error("errpos_call.lua");
+    CHECK_STR_HAS(error_format(&e, buf, sizeof buf), "errpos_call.lua:2:23: attempt to call");
 }
 
 /* Finding "FILE:LINE:" in a message; a position or a name said more than once is said once. */
