@@ -118,10 +118,6 @@ typedef struct set_result {
     int solved, impossible, undecided, failed, untried;
 } set_result;
 
-/* Gives each level of set to the solver for a short time, while the check's overall budget
- * lasts: a level it proves impossible and a hook that fails are problems (the hook's
- * file:line:col), a level it cannot decide is named; untried counts the levels it had no
- * time left for. */
 /* Whether msg starts with a "file:line:" position. */
 static bool has_position(const char *msg)
 {
@@ -131,11 +127,16 @@ static bool has_position(const char *msg)
     return error_find_position(msg, msg, &n, &line, &after);
 }
 
+/* Gives each level of set to the solver for a short time, while the check's overall budget
+ * lasts: a level it proves impossible and a hook that fails are problems (the hook's
+ * file:line:col, said once for the levels it fails the same way on), a level it cannot
+ * decide is named; untried counts the levels it had no time left for. */
 static set_result check_solvable(checker *c, game *g, const levelset *set)
 {
     set_result res = { 0 };
     if (c->seconds <= 0) return res;
-    char buf[ERROR_TEXT_MAX + 300], name[128];
+    char buf[ERROR_TEXT_MAX + 300], name[128], hook[ERROR_TEXT_MAX + 300] = "";
+    int again = 0;                /* levels after the first that the same hook error stopped */
     for (int i = 0; i < set->count; i++) {
         double left = c->budget > 0 ? c->budget - c->used : c->seconds;
         if (left <= 0) {
@@ -163,7 +164,13 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
             res.impossible++;
         } else if (status == SOLVE_ERROR && has_position(r.message)) {
             /* A hook that fails: its own file:line:col, then where it was playing. */
-            printf("%s (while solving %s of %s)\n", r.message, name, set->path);
+            if (strcmp(r.message, hook) == 0) again++;
+            else {
+                if (again) printf("%s (the same on %d more level%s)\n", hook, again, again == 1 ? "" : "s");
+                again = 0;
+                printf("%s (while solving %s of %s)\n", r.message, name, set->path);
+            }
+            snprintf(hook, sizeof hook, "%s", r.message);
             res.failed++;
         } else if (status == SOLVE_ERROR) {
             /* The solver's own refusal (a level past its limits): at the level's line. */
@@ -178,6 +185,7 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
         solve_result_free(&r);
         state_free(&st);
     }
+    if (again) printf("%s (the same on %d more level%s)\n", hook, again, again == 1 ? "" : "s");
     c->unsolvable += res.impossible;
     c->bad += res.failed;
     return res;
