@@ -147,9 +147,11 @@ static uint32_t fp_of(const progress_store *ps, int index)
 /* The nearest level (to index near) with fingerprint fp, or -1. */
 static int nearest(const uint32_t *fp, int count, uint32_t want, int near)
 {
+    if (near >= count) near = count - 1;          /* the file got shorter: look back from its end */
+    if (near < 0) near = 0;
     for (int k = 0; k < count; k++) {
-        if (near - k >= 0 && near - k < count && fp[near - k] == want) return near - k;
-        if (near + k < count && fp[near + k] == want) return near + k;
+        if (near - k >= 0 && fp[near - k] == want) return near - k;
+        if (k > 0 && near + k < count && fp[near + k] == want) return near + k;
     }
     return -1;
 }

@@ -40,9 +40,11 @@ static int count_steps(const history *h, const movelog *log, int32_t pos)
 /* The nearest level of set (to index near) whose fingerprint is fp, or -1. */
 static int nearest_fp(const uint32_t *fps, int count, uint32_t fp, int near)
 {
+    if (near >= count) near = count - 1;          /* the file got shorter: look back from its end */
+    if (near < 0) near = 0;
     for (int k = 0; k < count; k++) {
-        if (near - k >= 0 && near - k < count && fps[near - k] == fp) return near - k;
-        if (near + k < count && fps[near + k] == fp) return near + k;
+        if (near - k >= 0 && fps[near - k] == fp) return near - k;
+        if (k > 0 && near + k < count && fps[near + k] == fp) return near + k;
     }
     return -1;
 }

@@ -322,6 +322,7 @@ static void test_find_level(app_paths *p)
     CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LB LC), 2);              /* one inserted above */
     CHECK_EQ_INT(find(r, LA LB LC, 2, LC LA LB), 0);                 /* moved to the top */
     CHECK_EQ_INT(find(r, LA LB LC, 1, LA LC), -1);                   /* taken out */
+    CHECK_EQ_INT(find(r, LA LB LC, 2, LC), 0);                       /* the ones above taken out */
     CHECK_EQ_INT(find(r, LA LB, 1, LA), -1);                         /* the file cut short */
     CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LV("B", "#@ $. #") LC), 2);  /* edited and moved: its title */
     CHECK_EQ_INT(find(r, LA LB LC, 1, LD LA LV("B2", "#@ $. #") LC), 2); /* retitled too: its neighbours */
