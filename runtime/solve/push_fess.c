@@ -433,6 +433,15 @@ static int position_bound(push_fess *f, const uint32_t *reach, uint32_t stamp)
 
 /* ===== moves ============================================================================== */
 
+/* Every box on a goal that takes it: solved, when there are goals to spare (the count of goals
+ * packed then never reaches the count of goals). */
+static bool all_home(const push_board *b, const push_pos *p)
+{
+    for (int i = 0; i < b->nboxes; i++)
+        if (!push_on_goal(b, b->box_class[i], p->box[i])) return false;
+    return true;
+}
+
 static void mark_label(push_fess *f, int x, int32_t label)
 {
     int nd = f->b->ndirs;
@@ -519,7 +528,8 @@ static bool look_at(push_fess *f, int i, int to, int side, int pushes, const par
         if (!quick) closed = closed_regions(f, f->child_reach, stamp);
         fess_score sc = features(f, closed, h, from, to);
         m->rank = rank_of(&sc);
-        if (sc.pack == b->ngoals) m->flags |= MOVE_SOLVES, *solved = true;
+        if (sc.pack == b->ngoals || (b->nboxes < b->ngoals && all_home(b, &f->pos)))
+            m->flags |= MOVE_SOLVES, *solved = true;
     }
     push_pos_move(&f->pos, b, j, from);
     return true;
