@@ -76,6 +76,8 @@ void progress_path_for(const app_paths *p, const session *s, char *out, size_t s
     path_join(out, size, dir, name);
 }
 
+static void follow_all(progress_store *ps);
+
 static void fresh(progress_store *ps, const app_paths *p, const session *s)
 {
     progress_free(&ps->pr);
@@ -106,6 +108,8 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         free(text);
         progress_free(&ps->pr);
         ps->pr = loaded;
+        /* The file may have changed since: a level moved in it keeps its solve and position. */
+        follow_all(ps);
         return;
     }
     free(text);
@@ -207,6 +211,15 @@ static void free_solved(void *e) { free(((progress_level *)e)->solution); }
 static void free_position(void *e) { free(((progress_position *)e)->history), free(((progress_position *)e)->redo); }
 static void free_nothing(void *e) { (void)e; }
 
+/* What is kept by level number follows its level to the number it has in the set now. */
+static void follow_all(progress_store *ps)
+{
+    progress *pr = &ps->pr;
+    pr->nsolved = follow_levels(pr->solved, pr->nsolved, sizeof *pr->solved, ps->fp, ps->nfp, free_solved);
+    pr->npos = follow_levels(pr->pos, pr->npos, sizeof *pr->pos, ps->fp, ps->nfp, free_position);
+    pr->nassisted = follow_levels(pr->assisted, pr->nassisted, sizeof *pr->assisted, ps->fp, ps->nfp, free_nothing);
+}
+
 void progress_store_levels_changed(progress_store *ps, const session *s)
 {
     int n = s->levels.count;
@@ -216,10 +229,7 @@ void progress_store_levels_changed(progress_store *ps, const session *s)
     ps->nfp = fp ? n : 0;        /* none: nothing is saved under a wrong fingerprint */
     if (!fp) return;
     for (int i = 0; i < n; i++) fp[i] = progress_fingerprint(&s->levels.levels[i], game_rules(s->game));
-    progress *pr = &ps->pr;
-    pr->nsolved = follow_levels(pr->solved, pr->nsolved, sizeof *pr->solved, fp, n, free_solved);
-    pr->npos = follow_levels(pr->pos, pr->npos, sizeof *pr->pos, fp, n, free_position);
-    pr->nassisted = follow_levels(pr->assisted, pr->nassisted, sizeof *pr->assisted, fp, n, free_nothing);
+    follow_all(ps);
     ps->seen_index = -1;
     ps->dirty = true;
 }

@@ -351,10 +351,10 @@ static bool better(long moves, long pushes, const progress_level *old)
     return moves < old->moves || (moves == old->moves && pushes < old->pushes);
 }
 
-static void drop_assisted(progress *p, int level)
+static void drop_assisted(progress *p, int level, uint32_t fp)
 {
     for (int i = 0; i < p->nassisted; i++)
-        if (p->assisted[i].level == level) {
+        if (p->assisted[i].level == level && p->assisted[i].fp == fp) {
             p->assisted[i] = p->assisted[--p->nassisted];
             return;
         }
@@ -362,7 +362,7 @@ static void drop_assisted(progress *p, int level)
 
 int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes, const char *solution)
 {
-    drop_assisted(p, level); /* the player's own solve replaces a solve with help */
+    drop_assisted(p, level, fp); /* the player's own solve replaces a solve with help */
     progress_level *old = progress_find(p, level);
     if (old && old->fp == fp && !better(moves, pushes, old)) {
         if (!old->solution && solution && *solution && moves == old->moves && pushes == old->pushes)
@@ -390,16 +390,33 @@ int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes
     return 1;
 }
 
+/* Whether p holds a solve of the level with fingerprint fp under another number than `level`
+ * (it moved in its file since the other file was written). */
+static bool moved_here(const progress *p, int level, uint32_t fp)
+{
+    for (int i = 0; i < p->nsolved; i++)
+        if (p->solved[i].fp == fp && p->solved[i].level != level) return true;
+    return false;
+}
+
+static bool moved_marked(const progress *p, uint32_t fp)
+{
+    for (int i = 0; i < p->nassisted; i++)
+        if (p->assisted[i].fp == fp) return true;
+    return false;
+}
+
 int progress_merge(progress *p, const progress *other)
 {
     for (int i = 0; i < other->nsolved; i++) {
         const progress_level *o = &other->solved[i];
         progress_level *mine = progress_find(p, o->level);
         if (mine && mine->fp != o->fp) continue; /* a different level by that number: keep ours */
+        if (!mine && moved_here(p, o->level, o->fp)) continue;   /* ours, under its new number */
         if (progress_record(p, o->level, o->fp, o->moves, o->pushes, o->solution) < 0) return -1;
     }
     for (int i = 0; i < other->nassisted; i++)
-        if (!progress_find_assisted(p, other->assisted[i].level) &&
+        if (!progress_find_assisted(p, other->assisted[i].level) && !moved_marked(p, other->assisted[i].fp) &&
             progress_mark_assisted(p, other->assisted[i].level, other->assisted[i].fp) < 0)
             return -1;
     return 0;

@@ -172,4 +172,24 @@ expect_output '"solved":true' "level 2 solved"
 expect_status 0 "leave level 4 half way" -- "$tessera" play sokoban --level 4 --keys "left"
 expect_status 0 "level select" -- "$tessera" play sokoban --resume --size 640x480 --keys "escape down" --screenshot "$outdir/level_select.png"
 golden level_select "$outdir/level_select.png"
+# The level file edited between runs: a level that moved keeps its solve and its position
+# (before, a solve of the level that took its number wrote over its solve, and its position
+# was "for a level that has changed").
+export XDG_DATA_HOME="$outdir/moved"
+set_file="$outdir/moved.xsb"
+A='Title: A\n#####\n#@$.#\n#####\n'; B='Title: B\n######\n#@ $.#\n######\n'; C='Title: C\n#######\n#@  $.#\n#######\n'
+printf "$A\n$B\n$C" > "$set_file"
+expect_status 0 "solve A" -- "$tessera" play sokoban "$set_file" --level 1 --keys "right"
+printf "$B\n$A\n$C" > "$set_file"          # A and B swapped
+expect_status 0 "solve B, now first" -- "$tessera" play sokoban "$set_file" --level 1 --keys "right right"
+out=$(cat "$XDG_DATA_HOME"/tessera/progress/*)
+expect_output "solved 1 " "B's solve"
+expect_output "solved 2 " "A's solve, under its new number"
+n=$(printf '%s\n' "$out" | grep -c '^solved ')
+[ "$n" -eq 2 ] && ok || fail "two solves expected, $n: $out"
+expect_status 0 "a move on C" -- "$tessera" play sokoban "$set_file" --level 3 --keys "right"
+printf "$B\n$A\n$A\n$C" > "$set_file"      # one more level above C: it is fourth
+expect_status 0 "resume on C" -- "$tessera" play sokoban "$set_file" --resume --keys ""
+expect_output '"level":4,"title":"C","moves":1' "C's move, on its new number"
+
 finish
