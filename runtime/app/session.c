@@ -38,6 +38,8 @@ const char *app_guess_game(const char *level_path)
 {
     size_t plen = strlen(level_path);
     if (plen > 4 && !strcmp(level_path + plen - 4, ".hsb")) return "hexoban"; /* Hexoban files */
+    if (plen > 4 && (!strcmp(level_path + plen - 4, ".xsb") || !strcmp(level_path + plen - 4, ".sok")))
+        return "sokoban";      /* XSB, whose run-length rows ("5#|#@$.#|5#") start with digits */
     error err;
     size_t len;
     char *text = textfile_read(level_path, &len, &err);

@@ -66,6 +66,7 @@ int levelset_parse_capped(levelset *set, const char *name, const char *text, siz
 {
     memset(set, 0, sizeof *set);
     set->max_cells = max_cells;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;   /* a UTF-8 byte order mark */
     if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
     set->path = dup_string(name, strlen(name));
     if (!set->path) return error_set(err, name, 0, 0, "out of memory");

@@ -33,7 +33,7 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
 {
     memset(out, 0, sizeof *out);
     int line = 1, next_level = 1;
-    size_t i = 0;
+    size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;   /* a UTF-8 byte order mark */
     while (i < len) {
         size_t end = i;
         while (end < len && text[end] != '\n') end++;

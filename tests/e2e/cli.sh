@@ -196,4 +196,9 @@ expect_output "--timeout expects seconds (more than 0, at most 1000000), not '1e
 expect_status 2 "render to an empty name" -- "$tessera" render sokoban --out ""
 expect_output "no file name to write to (the name given is empty)" "the empty name said"
 
+# An .xsb file whose first row is run-length encoded (digits first) is Sokoban's, not a board.
+printf '5#|#@$.#|5#\n' > "$outdir/rle.xsb"
+expect_status 0 "check a run-length .xsb" -- "$tessera" check "$outdir/rle.xsb"
+expect_output "rle.xsb: ok (1 level for Sokoban)" "read as Sokoban"
+
 finish

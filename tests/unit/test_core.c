@@ -92,6 +92,13 @@ static void test_xsb_rle(void)
     CHECK(parse(&set, "3#\n#@3-$.#\n8#\n", &err) == 0);
     CHECK_EQ_INT(set.levels[0].g.w, 8);
     levelset_free(&set);
+    /* A UTF-8 byte order mark (some editors write one) is not part of the first row: that
+     * row was taken for a title and the level lost its top wall. */
+    CHECK(parse(&set, "\xEF\xBB\xBF#####\n#@$.#\n#####\n", &err) == 0);
+    CHECK_EQ_INT(set.count, 1);
+    CHECK_EQ_INT(set.levels[0].g.h, 3);
+    CHECK(set.levels[0].title == NULL);
+    levelset_free(&set);
 }
 
 static void test_xsb_errors(void)
@@ -495,6 +502,10 @@ static void test_solutions(void)
     const char *multi = "2: R2lL1u\n";  /* digits switch players */
     CHECK(solutions_parse(&l, "s.sol", multi, strlen(multi), &err) == 0);
     CHECK(solutions_find(&l, 2) && strcmp(solutions_find(&l, 2)->moves, "R2lL1u") == 0);
+    solutions_free(&l);
+    const char *bom = "\xEF\xBB\xBF" "1: R\n";
+    CHECK(solutions_parse(&l, "s.sol", bom, strlen(bom), &err) == 0);
+    CHECK(solutions_find(&l, 1) && strcmp(solutions_find(&l, 1)->moves, "R") == 0);
     solutions_free(&l);
 }
 
