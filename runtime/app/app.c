@@ -126,6 +126,7 @@ int app_play(app *a, const char *gname, const char *file, int level_no, error *e
     char note[ERROR_TEXT_MAX + 64] = "";
     if (!a->no_saves) progress_store_open(&a->saves, a->paths, &a->s, note, sizeof note);
     if (a->restore_position && level_no == 0) progress_store_restore(&a->saves, &a->s, note, sizeof note);
+    else if (a->restore_position) progress_store_resume_level(&a->saves, &a->s);   /* that level as it was left */
     if (note[0]) session_note(&a->s, "%s", note);
     a->scr = SCREEN_PLAY;
     a->help = false;

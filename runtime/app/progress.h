@@ -61,8 +61,9 @@ const progress_level *progress_store_best(progress_store *ps, const session *s, 
  * is kept by level number (solves, positions, help marks) follows its level to its new number
  * (a level inserted above, one taken out). */
 void progress_store_levels_changed(progress_store *ps, const session *s);
-/* Plays back the position kept for the level s is on (one it came to when its own level was
- * taken out of the file). 1 when it came back, 0 when there was none (or it no longer fits). */
+/* Plays back the position kept for the level s is on (one opened by its number, or come to
+ * when its own level was taken out of the file). 1 when it came back, 0 when there was none
+ * (or it no longer fits). */
 int progress_store_resume_level(progress_store *ps, session *s);
 
 /* Whether level index (0-based) was solved only with help (and not by the player since). */
