@@ -115,6 +115,29 @@ done:
     return found;
 }
 
+/* The moves undone before the reload can be redone after it: the history is played again to
+ * its end, then undone back to where it stood (the same position, by its hash). When the redo
+ * part no longer applies in full, what applies is kept; when anything does not match, the
+ * position is played again without it. */
+static void keep_redo(session *s, const history *old_hist, const movelog *old_log)
+{
+    int32_t pos = s->st.hist.pos, old_pos = old_hist->pos;
+    uint64_t hash = s->st.hash;
+    long moves = s->st.moves;
+    bool solved = s->solved, announced = s->announced;
+    if (session_replay(s, old_hist, old_log, old_hist->nrec) < 0) {
+        session_replay(s, old_hist, old_log, old_pos);
+        return;
+    }
+    while (s->st.hist.pos > pos && session_undo(s)) {}
+    if (s->st.hist.pos != pos || s->st.hash != hash || s->st.moves != moves) {
+        session_replay(s, old_hist, old_log, old_pos);
+        return;
+    }
+    s->solved = solved, s->announced = announced;
+    s->sound = 0;
+}
+
 int session_reload(session *s, bool script, bool levels, reload_result *res, error *err)
 {
     memset(res, 0, sizeof *res);
@@ -174,6 +197,7 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
             goto rollback;
         }
         res->replayed = count_steps(&old_st.hist, &old_log, records);
+        if (!res->gone && records == old_pos && old_st.hist.nrec > old_pos) keep_redo(s, &old_st.hist, &old_log);
         if (s->solved && old_solved) s->announced = old_announced;
     }
     if (fresh && session_on_reload(s, err) != 0) goto rollback;

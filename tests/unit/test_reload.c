@@ -289,6 +289,36 @@ static void test_watch(const char *method)
     watch_free(w);
 }
 
+/* Moves undone before a reload can still be redone after it (they were dropped). */
+static void test_redo_kept(app_paths *p)
+{
+    session s;
+    reload_result res;
+    error err;
+    write_game("Redo", "");
+    write_file(levels, level_text);
+    if (open_session(&s, p) != 0) {
+        CHECK(0);
+        return;
+    }
+    for (int i = 0; i < 3; i++) CHECK(session_move(&s, DIR_RIGHT));
+    CHECK(session_undo(&s) && session_undo(&s));
+    CHECK_EQ_INT(s.st.moves, 1);
+    write_file(levels, "########\n#@  $ .#\n#      #\n#      #\n########\n");   /* a row more */
+    CHECK_EQ_INT(session_reload(&s, false, true, &res, &err), 0);
+    CHECK_EQ_INT(s.st.moves, 1);
+    CHECK(session_redo(&s) && session_redo(&s));
+    CHECK_EQ_INT(s.st.moves, 3);
+    CHECK_EQ_INT(s.st.pushes, 1);
+    /* A redo step the edit walls off: the position is kept, and what still applies. */
+    CHECK(session_undo(&s) && session_undo(&s));
+    write_file(levels, "########\n#@ #$ .#\n#      #\n#      #\n########\n");
+    CHECK_EQ_INT(session_reload(&s, false, true, &res, &err), 0);
+    CHECK_EQ_INT(s.st.moves, 1);
+    CHECK(!session_redo(&s));
+    session_close(&s);
+}
+
 /* Four small levels: A B C D, each told apart by where its player stands. */
 #define LV(title, row) "Title: " title "\n#######\n" row "\n#######\n\n"
 #define LA LV("A", "#@ $ .#")
@@ -351,6 +381,7 @@ int main(void)
     test_rules_change(&p);
     test_level_edit(&p);
     test_find_level(&p);
+    test_redo_kept(&p);
     unsetenv("TESSERA_WATCH");
     test_watch("inotify");
     setenv("TESSERA_WATCH", "poll", 1);
