@@ -32,6 +32,13 @@ uint32_t progress_fingerprint(const level *lv, const ruleset *r)
         h = fnv(h, o, strlen(o) + 1);
         if (lv->num) h = fnv(h, &lv->num[c], sizeof lv->num[c]);
     }
+    /* A level's own rule switches (Chain:, Pull:) make it another level; a level without
+     * them keeps the fingerprint it always had. */
+    if (lv->rules && (lv->rules->max_chain != r->max_chain || lv->rules->pull != r->pull)) {
+        int32_t sw[2] = { lv->rules->max_chain, lv->rules->pull };
+        h = fnv(h, "rules", 6);
+        h = fnv(h, sw, sizeof sw);
+    }
     return h;
 }
 

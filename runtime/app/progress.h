@@ -27,7 +27,7 @@ typedef struct progress_store {
 } progress_store;
 
 /* A level's fingerprint: its size and the tile names of every cell (not the tile ids, which
- * change when a script gains a tile). */
+ * change when a script gains a tile), and its own rule switches when it has some. */
 uint32_t progress_fingerprint(const level *lv, const ruleset *r);
 /* The file that holds the progress of session's game and level set. */
 void progress_path_for(const app_paths *p, const session *s, char *out, size_t size);

@@ -200,4 +200,13 @@ expect_status 0 "level 1, then away" -- "$tessera" play sokoban "$set_file" --le
 expect_status 0 "level 4 by its number" -- "$tessera" play sokoban "$set_file" --level 4 --resume --keys ""
 expect_output '"level":4,"title":"C","moves":1' "its move back"
 
+# A level given its own rules (Pull: yes) is another level: its solve by pushing no longer
+# counts (before, the set was "complete" with a level the solver proves lost).
+export XDG_DATA_HOME="$outdir/rules"
+printf 'Title: One\n#####\n#@$.#\n#####\n\nTitle: Two\n######\n#@ $.#\n######\n' > "$outdir/rules.xsb"
+expect_status 0 "solve One" -- "$tessera" play sokoban "$outdir/rules.xsb" --keys "right"
+printf 'Title: One\nPull: yes\n#####\n#@$.#\n#####\n\nTitle: Two\n######\n#@ $.#\n######\n' > "$outdir/rules.xsb"
+expect_status 0 "solve Two" -- "$tessera" play sokoban "$outdir/rules.xsb" --level 2 --keys "right right"
+expect_output "1 of 2 levels solved" "One is unsolved under its new rules"
+
 finish
