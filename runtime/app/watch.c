@@ -132,7 +132,11 @@ int watch_add(watch *w, const char *path)
     f->base = slash ? (char *)slash + 1 : f->path;
     f->last = f->seen = read_signature(path);
 #if WATCH_HAVE_INOTIFY
-    if (w->fd >= 0) {
+    struct stat ls;
+    bool link = lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode);
+    /* A link is polled (its target's folder may be anywhere, and an edit there sends the
+     * link's folder no event); polling reads through the link. */
+    if (w->fd >= 0 && !link) {
         /* The folder, not the file: a save by rename replaces the file's inode. */
         char dir[4096];
         if (!slash) snprintf(dir, sizeof dir, ".");

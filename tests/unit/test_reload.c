@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/paths.h"
@@ -282,6 +283,23 @@ static void test_watch(const char *method)
     /* A file that appears. */
     write_file(b, "new\n");
     CHECK_EQ_INT(wait_change(w), 1);
+    /* A link to a file in another folder, the file edited in place there (inotify on the
+     * link's folder saw nothing). */
+    char sub[300], target[300], link[300];
+    snprintf(sub, sizeof sub, "%s/elsewhere", dir);
+    snprintf(target, sizeof target, "%s/real.txt", sub);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    mkdir(sub, 0755);
+    write_file(target, "one\n");
+    remove(link);
+    CHECK(symlink(target, link) == 0);
+    CHECK_EQ_INT(watch_add(w, link), 2);
+    f = fopen(target, "w");
+    if (f) {
+        fputs("two, longer\n", f);
+        fclose(f);
+    }
+    CHECK_EQ_INT(wait_change(w), 2);
     /* Nothing more to report. */
     struct timespec nap = { 0, 120 * 1000000L };
     nanosleep(&nap, NULL);
