@@ -22,6 +22,15 @@ static int is_glyph(const ruleset *r, unsigned char c)
 }
 
 /* A row line is made of glyphs, RLE counts and '|'; it must hold at least one non-space glyph. */
+/* "'x' is not a tile of this game", with a byte that would not show as itself named. */
+static int not_a_tile(error *err, const char *name, int line, int col, unsigned char c)
+{
+    if (c == '\t') return error_set(err, name, line, col, "a tab is not a tile of this game (write spaces)");
+    if (c < 0x20 || c >= 0x7F)
+        return error_set(err, name, line, col, "byte 0x%02X (not a printable ASCII character) is not a tile of this game", c);
+    return error_set(err, name, line, col, "'%c' is not a tile of this game", c);
+}
+
 static int is_row_line(const ruleset *r, const text_line *l)
 {
     int solid = 0;
@@ -136,8 +145,7 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
                 if (!r->has_glyph[g] && (g == '-' || g == '_')) g = ' ';
                 if (!r->has_glyph[g]) {
                     free(rows);
-                    return error_set(err, name, lines[i].number, col + 1,
-                                     "'%c' is not a tile of this game", g);
+                    return not_a_tile(err, name, lines[i].number, col + 1, g);
                 }
                 lv->floor[c] = r->glyph[g].floor ? r->glyph[g].floor : r->floor_id;
                 lv->obj[c] = r->glyph[g].object;
@@ -201,8 +209,7 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
                                               bad->text[col] == '|'))
                         col++;
                     if (col < bad->len)
-                        rc = error_set(err, name, bad->number, col + 1,
-                                       "'%c' is not a tile of this game", bad->text[col]);
+                        rc = not_a_tile(err, name, bad->number, col + 1, (unsigned char)bad->text[col]);
                     else        /* only counts and '|': no tile on the line */
                         rc = error_set(err, name, bad->number, 1,
                                        "a row with no tile in it (only counts and '|')");
@@ -245,11 +252,13 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             while (col < l->len && (is_glyph(r, (unsigned char)l->text[col]) ||
                                     isdigit((unsigned char)l->text[col])))
                 col++;
-            /* A line that starts like a level row but holds a stray character is a typo in a
-             * level, not a title: report it where it is. */
-            if (col > 0 && strchr("#", l->text[0]) && col < l->len)
-                rc = error_set(err, name, l->number, col + 1, "'%c' is not a tile of this game",
-                               l->text[col]);
+            /* A line that starts like a level row (a wall, maybe indented) but holds a stray
+             * character is a typo in a level, not a title: report it where it is. */
+            int first = 0;
+            while (first < l->len && (l->text[first] == ' ' || l->text[first] == '\t')) first++;
+            if (col > first && first < l->len && l->text[first] == '#' && col < l->len) {
+                rc = not_a_tile(err, name, l->number, col + 1, (unsigned char)l->text[col]);
+            }
         }
     }
     free(own);

@@ -110,6 +110,18 @@ static void test_xsb_errors(void)
     error_format(&err, buf, sizeof buf);
     CHECK_STR_HAS(buf, "test.xsb:3:2:");
     CHECK_STR_HAS(buf, "'x'");
+    /* A typo in an indented first row: reported there, not taken for a title (the level
+     * lost its top row and check said ok); a byte that would not show as itself is named. */
+    CHECK(parse(&set, "Title: X\n  ####x\n  #@$.#\n  #####\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "test.xsb:2:7: 'x' is not a tile");
+    CHECK(parse(&set, "  #####\xC2\xA0\n  #@$.#\n  #####\n", &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, "test.xsb:1:8: byte 0xC2 (not a printable ASCII character)");
+    CHECK(parse(&set, "#####\n#@$.#\n#\t###\n", &err) != 0);
+    CHECK_STR_HAS(err.msg, "a tab is not a tile");
+    CHECK(parse(&set, "Title: Easy\n  Just a note\n#####\n#@$.#\n#####\n", &err) == 0);   /* text stays text */
+    levelset_free(&set);
     CHECK(parse(&set, "; 1\n\n#####\n# $.#\n#####\n", &err) != 0);
     error_format(&err, buf, sizeof buf);
     CHECK_STR_HAS(buf, "test.xsb:3:1:");
