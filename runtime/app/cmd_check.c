@@ -392,13 +392,14 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
         solutions_free(&sols);
         return;
     }
-    int solved = 0, failed = 0;
+    int solved = 0, failed = 0, missing = 0;
     for (int i = 0; i < sols.count; i++) {
         const solution *sol = &sols.v[i];
         if (sol->level > s.levels.count) {
             error_set(&err, file, sol->line, 1, "level %d does not exist (%s has %d)", sol->level, levels,
                       s.levels.count);
             report(c, &err);
+            missing++;
             continue;
         }
         session_goto(&s, sol->level - 1);
@@ -409,7 +410,8 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
             printf("%s:%d: level %d%s%s%s: solved, ", file, sol->line, sol->level, title ? " (" : "", title ? title : "",
                    title ? ")" : "");
             if (session_has_actions(&s)) printf("%ld action%s\n", s.st.moves, s.st.moves == 1 ? "" : "s");
-            else printf("%ld moves, %ld pushes\n", s.st.moves, s.st.pushes);
+            else printf("%ld move%s, %ld push%s\n", s.st.moves, s.st.moves == 1 ? "" : "s", s.st.pushes,
+                        s.st.pushes == 1 ? "" : "es");
             solved++;
             continue;
         }
@@ -420,13 +422,15 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
                       s.solved ? " (the level was solved before it)" : "");
         } else
             error_set(&err, file, sol->line, move_column(file, sol->line, 0),
-                      "level %d: the solution ends with the level unsolved (%ld moves played)", sol->level, s.st.moves);
+                      "level %d: the solution ends with the level unsolved (%ld move%s played)", sol->level, s.st.moves,
+                      s.st.moves == 1 ? "" : "s");
         char buf[ERROR_TEXT_MAX + 300];
         printf("%s\n", error_format(&err, buf, sizeof buf));
         failed++;
     }
     c->unsolvable += failed;
-    if (!failed) printf("%s: ok (%d solution%s replayed on %s, all solved)\n", file, solved, solved == 1 ? "" : "s", levels);
+    if (!failed && !missing)
+        printf("%s: ok (%d solution%s replayed on %s, all solved)\n", file, solved, solved == 1 ? "" : "s", levels);
     session_close(&s);
     solutions_free(&sols);
 }

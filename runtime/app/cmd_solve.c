@@ -53,11 +53,13 @@ static void print_text(const session *s, int n, const solve_result *r, bool slid
         cli_text(stdout, title);
         printf(")");
     }
-    printf(": %s in %.3f s (%llu nodes)", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes);
+    printf(": %s in %.3f s (%llu node%s)", solve_status_name(r->status), r->seconds, (unsigned long long)r->nodes,
+           r->nodes == 1 ? "" : "s");
     if (r->status == SOLVE_SOLVED) {
-        if (sliding) printf(", %ld moves%s", r->length, r->optimal ? " (optimal)" : "");
+        if (sliding) printf(", %ld move%s%s", r->length, r->length == 1 ? "" : "s", r->optimal ? " (optimal)" : "");
         else if (session_has_actions(s)) printf(", %ld action%s%s", r->moves, r->moves == 1 ? "" : "s", r->optimal ? " (fewest)" : "");
-        else printf(", %ld moves, %ld pushes%s", r->moves, r->pushes, r->optimal ? " (push-optimal)" : "");
+        else printf(", %ld move%s, %ld push%s%s", r->moves, r->moves == 1 ? "" : "s", r->pushes, r->pushes == 1 ? "" : "es",
+                    r->optimal ? " (push-optimal)" : "");
         printf("\n  %s", r->solution);
     }
     if (r->message[0]) {

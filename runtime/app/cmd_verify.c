@@ -81,7 +81,8 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
             }
             printf(": %s", status);
             if (ok && session_has_actions(&s)) printf(", %ld action%s", s.st.moves, s.st.moves == 1 ? "" : "s");
-            else if (ok) printf(", %ld moves, %ld pushes", s.st.moves, s.st.pushes);
+            else if (ok) printf(", %ld move%s, %ld push%s", s.st.moves, s.st.moves == 1 ? "" : "s", s.st.pushes,
+                                s.st.pushes == 1 ? "" : "es");
             if (bad >= 0 && session_has_actions(&s)) {
                 /* The token as written (a few letters of one that does not read) and why. */
                 char step[ERROR_TEXT_MAX];

@@ -46,6 +46,14 @@ int solutions_parse(solution_list *out, const char *name, const char *text, size
                 int j = k;
                 long v = 0;
                 while (j < n && isdigit((unsigned char)s[j]) && v < 1000000) v = v * 10 + (s[j++] - '0');
+                if (j < n && isdigit((unsigned char)s[j])) {
+                    int e = j;
+                    while (e < n && isdigit((unsigned char)s[e])) e++;
+                    if (e < n && s[e] == ':') {
+                        solutions_free(out);
+                        return error_set(err, name, line, k + 1, "level number too large (at most 1000000)");
+                    }
+                }
                 if (j < n && s[j] == ':') {
                     if (v < 1) {
                         solutions_free(out);

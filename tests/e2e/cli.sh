@@ -201,4 +201,15 @@ printf '5#|#@$.#|5#\n' > "$outdir/rle.xsb"
 expect_status 0 "check a run-length .xsb" -- "$tessera" check "$outdir/rle.xsb"
 expect_output "rle.xsb: ok (1 level for Sokoban)" "read as Sokoban"
 
+# Solution files: a level past the end is not "ok"; a level number too large says so; one move
+# is "1 move".
+printf '#####\n#@$.#\n#####\n' > "$outdir/one.xsb"
+printf '1: R\n2: R\n' > "$outdir/one.sol"
+expect_status 2 "a solution past the end" -- "$tessera" check "$outdir/one.sol"
+case "$out" in *": ok ("*) fail "said ok beside an error: $out" ;; *) ok ;; esac
+expect_output "one.sol:1: level 1: solved, 1 move, 1 push" "singular"
+printf '99999999999999999999: R\n' > "$outdir/big.sol"
+expect_status 2 "a level number too large" -- "$tessera" verify "$outdir/one.xsb" "$outdir/big.sol"
+expect_output "big.sol:1:1: level number too large (at most 1000000)" "said as such"
+
 finish
