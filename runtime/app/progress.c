@@ -155,8 +155,7 @@ static uint32_t fp_of(const progress_store *ps, int index)
 
 /* {====== the level file changed under a running session (hot reload) */
 
-/* The nearest level (to index near) with fingerprint fp, or -1. */
-static int nearest(const uint32_t *fp, int count, uint32_t want, int near)
+int progress_nearest_level(const uint32_t *fp, int count, uint32_t want, int near)
 {
     if (near >= count) near = count - 1;          /* the file got shorter: look back from its end */
     if (near < 0) near = 0;
@@ -185,7 +184,7 @@ static int follow_levels(void *arr, int n, size_t size, const uint32_t *fp, int 
             memcpy(&num, base + (size_t)i * size, sizeof num);
             memcpy(&f, base + (size_t)i * size + offsetof(progress_mark, fp), sizeof f);
             int want = pass == 0 ? (num - 1 < count && num >= 1 && fp[num - 1] == f ? num
-                                    : nearest(fp, count, f, num - 1) + 1)
+                                    : progress_nearest_level(fp, count, f, num - 1) + 1)
                                  : num;
             if (pass == 0) to[i] = 0;
             if (pass == 1 && to[i] != 0) continue;

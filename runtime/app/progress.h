@@ -29,6 +29,9 @@ typedef struct progress_store {
 /* A level's fingerprint: its size and the tile names of every cell (not the tile ids, which
  * change when a script gains a tile), and its own rule switches when it has some. */
 uint32_t progress_fingerprint(const level *lv, const ruleset *r);
+/* Of count fingerprints, the index nearest to near (past the end: from the end back) that
+ * holds want, or -1. */
+int progress_nearest_level(const uint32_t *fp, int count, uint32_t want, int near);
 /* The file that holds the progress of session's game and level set. */
 void progress_path_for(const app_paths *p, const session *s, char *out, size_t size);
 

@@ -37,18 +37,6 @@ static int count_steps(const history *h, const movelog *log, int32_t pos)
     return n;
 }
 
-/* The nearest level of set (to index near) whose fingerprint is fp, or -1. */
-static int nearest_fp(const uint32_t *fps, int count, uint32_t fp, int near)
-{
-    if (near >= count) near = count - 1;          /* the file got shorter: look back from its end */
-    if (near < 0) near = 0;
-    for (int k = 0; k < count; k++) {
-        if (near - k >= 0 && fps[near - k] == fp) return near - k;
-        if (k > 0 && near + k < count && fps[near + k] == fp) return near + k;
-    }
-    return -1;
-}
-
 /* The only level with fingerprint fp, or -1 (none, or more than one). */
 static int only_fp(const uint32_t *fps, int count, uint32_t fp)
 {
@@ -74,10 +62,10 @@ int reload_find_level(const levelset *old, const ruleset *old_rules, int index, 
     for (int k = 0; k < old->count; k++) was[k] = progress_fingerprint(&old->levels[k], old_rules);
     for (int k = 0; k < now->count; k++) is[k] = progress_fingerprint(&now->levels[k], rules);
     /* 1. The same level, unchanged. */
-    if ((found = nearest_fp(is, now->count, was[index], index)) >= 0) goto done;
+    if ((found = progress_nearest_level(is, now->count, was[index], index)) >= 0) goto done;
     /* A level of the new file that is not one of the old file's, unchanged: an edited one. */
 #define EDITED(j) ((j) >= 0 && (j) < now->count && only_fp(was, old->count, is[j]) < 0 && \
-                   nearest_fp(was, old->count, is[j], 0) < 0)
+                   progress_nearest_level(was, old->count, is[j], 0) < 0)
     /* 2. Edited, under its title. */
     const char *title = old->levels[index].title;
     if (title && title[0])
