@@ -64,8 +64,7 @@ int reload_find_level(const levelset *old, const ruleset *old_rules, int index, 
     /* 1. The same level, unchanged. */
     if ((found = progress_nearest_level(is, now->count, was[index], index)) >= 0) goto done;
     /* A level of the new file that is not one of the old file's, unchanged: an edited one. */
-#define EDITED(j) ((j) >= 0 && (j) < now->count && only_fp(was, old->count, is[j]) < 0 && \
-                   progress_nearest_level(was, old->count, is[j], 0) < 0)
+#define EDITED(j) ((j) >= 0 && (j) < now->count && progress_nearest_level(was, old->count, is[j], 0) < 0)
     /* 2. Edited, under its title. */
     const char *title = old->levels[index].title;
     if (title && title[0])
