@@ -285,7 +285,7 @@ static void test_watch(const char *method)
     CHECK_EQ_INT(wait_change(w), 1);
     /* A link to a file in another folder, the file edited in place there (inotify on the
      * link's folder saw nothing). */
-    char sub[300], target[300], link[300];
+    char sub[300], target[400], link[400];
     snprintf(sub, sizeof sub, "%s/elsewhere", dir);
     snprintf(target, sizeof target, "%s/real.txt", sub);
     snprintf(link, sizeof link, "%s/link.txt", dir);
