@@ -159,19 +159,22 @@ printf "$two" > "$levels"
 : > "$outdir/err.txt"
 "$tessera" play "$game" "$levels" --level 2 --keys "left left reloaded:1 frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
-first_level_edit() {   # saves the levels with X above, until the watcher has it
+# save_levels_until_reload TEXT: once the game has loaded, saves TEXT (printf format) as the
+# level file, again each second, until the watcher has reloaded it.
+save_levels_until_reload() {
     wait_for "$outdir/err.txt" "loaded" 1 || return 1
     local i=0
     while ! grep -q "^reload: ok $levels" "$outdir/err.txt"; do
         i=$((i + 1))
         [ $i -gt 60 ] && { fail "no level reload after 60 saves: $(cat "$outdir/err.txt")"; return 1; }
-        printf "; Level X\n#########\n#@     .#\n#  \$    #\n#########\n\n$two" > "$levels.tmp"
+        printf "$1" > "$levels.tmp"
         mv "$levels.tmp" "$levels"
         sleep 1
     done
     ok
 }
-first_level_edit
+level_x='; Level X\n#########\n#@     .#\n#  $    #\n#########\n\n'
+save_levels_until_reload "$level_x$two"
 wait $pid
 out=$(cat "$outdir/out.json")
 expect_output '"level":3,"title":"Level B","moves":2' "on level B, now the third, with its two moves"
@@ -183,14 +186,7 @@ expect_output "history l l" "with its moves"
 : > "$outdir/err.txt"
 "$tessera" play "$game" "$levels" --level 2 --keys "right n reloaded:1 frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
 pid=$!
-wait_for "$outdir/err.txt" "loaded" 1
-i=0
-while ! grep -q "^reload: ok $levels" "$outdir/err.txt" && [ $i -lt 60 ]; do
-    i=$((i + 1))
-    printf '; Level X\n#########\n#@     .#\n#  $    #\n#########\n\n; Level A\n##########\n#    @ $.#\n##########\n' > "$levels.tmp"
-    mv "$levels.tmp" "$levels"
-    sleep 1
-done
+save_levels_until_reload "$level_x"'; Level A\n##########\n#    @ $.#\n##########\n'
 wait $pid
 out=$(cat "$outdir/out.json")
 expect_output '"level":2,"title":"Level A","moves":1' "level A as it was left"
