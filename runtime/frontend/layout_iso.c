@@ -508,8 +508,10 @@ void iso_draw_level(const drawer *d, const sprites *sh, const state *s, const vi
         int idx = sprites_find(sh, tile_sprite(&r->tile[id]));
         if (s->num && s->num[c] == 0 && sprites_find(sh, "tile_blank") >= 0) idx = sprites_find(sh, "tile_blank");
         if (id != r->floor_id && idx >= 0 && sprites_transparent(sh, idx)) {
-            /* A picture with transparent parts lies on the plain floor. */
+            /* A picture with transparent parts lies on the plain floor, when that one is
+             * opaque (see view.c). */
             int plain = sprites_find(sh, tile_sprite(&r->tile[r->floor_id]));
+            if (plain >= 0 && sprites_transparent(sh, plain)) plain = -1;
             const piece *under = plain >= 0 ? get_piece(art, sh, L, plain, PIECE_DIAMOND) : NULL;
             if (under) blit_piece(d, under, x - tw / 2, y, 255);
         }

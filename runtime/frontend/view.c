@@ -441,8 +441,10 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
     int blink = blink_alpha(r, opt->clock_ms);
 
     /* A floor tile whose picture lets things show through (a key, an arrow) lies on the
-     * plain floor. */
+     * plain floor, when that is a floor to lie on: a game with no tile named "floor" may have
+     * an arrow as its plain tile, and a key drawn over an arrow is a ghost. */
     int plain = r->floor_id < ntiles ? art[r->floor_id].base : ART_NONE;
+    if (plain >= 0 && sprites_transparent(sh, plain)) plain = ART_NONE;
     for (c = 0; c < g->ncells; c++) {
         int id = s->floor[c];
         view_cell_rect(L, g, c, &x, &y, &w, &h);

@@ -129,6 +129,41 @@ static void test_thumbnail_art(void)
     levelset_free(&set);
 }
 
+/* A game with no tile named "floor" takes its first plain floor tile as the plain floor, which
+ * may be a see-through picture such as an arrow. A key (see-through too) lies on that plain
+ * floor only when its picture is opaque: here it lies on nothing, exactly as when the plain
+ * floor draws nothing at all, and no ghost arrow shows under it. */
+static void test_no_floor_tile(void)
+{
+    scene sc;
+    rules_sokoban(&sc.r);
+    int arrow = rules_add_tile(&sc.r, "arrow", LAYER_FLOOR, 0, 0, "arrow_up");
+    int key = rules_add_tile(&sc.r, "key", LAYER_FLOOR, 0, 0, "key");
+    CHECK(arrow > 0 && key > 0);
+    rules_set_glyph(&sc.r, '^', arrow, 0);
+    rules_set_glyph(&sc.r, 'k', key, 0);
+    error err;
+    const char *xsb = "#####\n#@^k#\n#####\n";
+    CHECK_EQ_INT(levelset_parse(&sc.set, "t.xsb", xsb, strlen(xsb), FORMAT_XSB, &sc.r, &err), 0);
+    CHECK_EQ_INT(state_init(&sc.s, &sc.set.levels[0], &sc.r), 0);
+    CHECK_EQ_INT(canvas_init(&sc.c, 320, 240), 0);
+    view_layout_compute(&sc.L, sc.s.g, 320, 240, 0, 0);
+    int differ = 0, arrow_shows = 0;
+    for (int i = 1; i < 10; i++)
+        for (int j = 1; j < 10; j++) {
+            sc.r.floor_id = (uint8_t)arrow;
+            uint32_t on_arrow = pixel(&sc, 1 * 5 + 3, 0, i / 10.0, j / 10.0);
+            uint32_t arrow_px = pixel(&sc, 1 * 5 + 2, 0, i / 10.0, j / 10.0);
+            sc.r.floor_id = sc.r.void_id;
+            uint32_t on_nothing = pixel(&sc, 1 * 5 + 3, 0, i / 10.0, j / 10.0);
+            differ += on_arrow != on_nothing;
+            arrow_shows += on_arrow == arrow_px && on_arrow != on_nothing;
+        }
+    CHECK_EQ_INT(differ, 0);
+    CHECK_EQ_INT(arrow_shows, 0);
+    scene_close(&sc);
+}
+
 int main(void)
 {
     const char *data = getenv("TESSERA_DATA");
@@ -145,6 +180,7 @@ int main(void)
     test_blink();
     test_active_ring();
     test_thumbnail_art();
+    test_no_floor_tile();
     sprites_free(&sheet);
     return check_summary("test_view_variants");
 }
