@@ -168,7 +168,11 @@ static int glyph_of(const ruleset *r, int floor, int obj)
  * the level stays playable, its player and boxes all there; failing that as the floor. */
 static int cell_glyph(const level *lv, const ruleset *r, int c)
 {
-    if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id) return ' ';
+    /* Void is written as a space. A game with no void tile fills the outside with its first
+     * solid floor (a wall): that one keeps its glyph, or every wall would read back as floor. */
+    if (lv->floor[c] == r->void_id && !lv->obj[c] && r->void_id != r->floor_id &&
+        (rules_flags(r, r->void_id) & TILE_VOID))
+        return ' ';
     int g = glyph_of(r, lv->floor[c], lv->obj[c]);
     if (g < 0 && lv->obj[c]) g = glyph_of(r, r->floor_id, lv->obj[c]);
     if (g < 0) g = glyph_of(r, lv->floor[c], 0);

@@ -243,6 +243,31 @@ static void test_xsb_round_trip(void)
     free(out);
     levelset_free(&a);
     levelset_free(&b);
+
+    /* A game with no void tile (as a script with no { "void", void = true } gets): its first
+     * solid floor, the wall, stands in for void outside the level, and the walls are still
+     * written as walls (they were all written as spaces, and read back as floor). */
+    ruleset bare;
+    rules_init(&bare);
+    bare.kind = RULES_PUSH;
+    int wall = rules_add_tile(&bare, "wall", LAYER_FLOOR, TILE_SOLID, 0, NULL);
+    int floor = rules_add_tile(&bare, "floor", LAYER_FLOOR, 0, 0, NULL);
+    int goal = rules_add_tile(&bare, "goal", LAYER_FLOOR, TILE_GOAL, 0, NULL);
+    int box = rules_add_tile(&bare, "box", LAYER_OBJECT, TILE_PUSHABLE, 0, NULL);
+    int player = rules_add_tile(&bare, "player", LAYER_OBJECT, TILE_PLAYER, 0, NULL);
+    rules_set_glyph(&bare, '#', wall, 0);
+    rules_set_glyph(&bare, ' ', floor, 0);
+    rules_set_glyph(&bare, '.', goal, 0);
+    rules_set_glyph(&bare, '$', floor, box);
+    rules_set_glyph(&bare, '@', floor, player);
+    bare.floor_id = (uint8_t)floor;
+    bare.void_id = (uint8_t)wall;
+    const char *walled = "#####\n#@$.#\n#####\n";
+    CHECK(levelset_parse(&a, "a.xsb", walled, strlen(walled), FORMAT_XSB, &bare, &err) == 0);
+    out = level_to_xsb(&a.levels[0], &bare);
+    CHECK(out && strcmp(out, walled) == 0);
+    free(out);
+    levelset_free(&a);
 }
 
 int main(void)
