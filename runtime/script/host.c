@@ -502,6 +502,37 @@ static bool positioned(const char *msg)
     return false;
 }
 
+/* The traceback of the first TRACE_LEVELS levels of L's stack, from level 1, in the form of
+ * luaL_traceback's. That one also shows the last levels, and finding them walks the whole
+ * stack dozens of times (lua_getstack walks it from the top on every call): after a runaway
+ * recursion 250,000 levels deep, each error took a second more than the call's time limit.
+ * Here the walks are TRACE_LEVELS short ones. Returns a malloc'd string or NULL. */
+enum { TRACE_LEVELS = 22 };
+
+static char *bounded_traceback(lua_State *L)
+{
+    char buf[TRACE_LEVELS * (LUA_IDSIZE * 2 + 64) + 64];
+    size_t n = (size_t)snprintf(buf, sizeof buf, "stack traceback:");
+    lua_Debug ar;
+    int depth = 1;
+    for (; depth <= TRACE_LEVELS && lua_getstack(L, depth, &ar); depth++) {
+        if (!lua_getinfo(L, "Slnt", &ar)) continue;
+        char line[24] = "";
+        if (ar.currentline > 0) snprintf(line, sizeof line, "%d:", ar.currentline);
+        char what[LUA_IDSIZE + 48];
+        if (ar.namewhat && *ar.namewhat) snprintf(what, sizeof what, "%s '%s'", ar.namewhat, ar.name ? ar.name : "?");
+        else if (*ar.what == 'm') snprintf(what, sizeof what, "main chunk");
+        else if (*ar.what != 'C') snprintf(what, sizeof what, "function <%s:%d>", ar.short_src, ar.linedefined);
+        else snprintf(what, sizeof what, "?");
+        if (n < sizeof buf)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "\n\t%s:%s in %s%s", ar.short_src, line, what,
+                                  ar.istailcall ? "\n\t(...tail calls...)" : "");
+    }
+    if (depth > TRACE_LEVELS && lua_getstack(L, depth, &ar) && n < sizeof buf)
+        snprintf(buf + n, sizeof buf - n, "\n\t...\t(more levels)");
+    return host_strdup(buf);
+}
+
 /* Message handler: keeps the traceback apart and returns the message as a string. It never
  * calls the script's code (an error object's __tostring could loop): a table or other value
  * is described by its type. A message without a position in a script (error(x, 0), a value
@@ -524,10 +555,8 @@ static int host_msgh(lua_State *L)
         }
         if (where[0]) msg = lua_pushfstring(L, "%s %s", where, msg);
     }
-    luaL_traceback(L, L, NULL, 1);
     free(h->traceback);
-    h->traceback = host_strdup(lua_tostring(L, -1));
-    lua_pop(L, 1);
+    h->traceback = bounded_traceback(L);
     lua_pushstring(L, msg);
     return 1;
 }
@@ -578,9 +607,16 @@ static int pcall_within(host *h, int nargs, int nresults, double seconds, error 
     char spent_text[400] = "";
     if (status != LUA_OK && spent) {
         const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        size_t n;
+        long line;
+        const char *after;
         if (msg && strstr(msg, "script ran too long")) snprintf(spent_text, sizeof spent_text, "%s", msg);
+        else if (msg && positioned(msg) && error_find_position(msg, msg, &n, &line, &after))
+            /* The error the limit cut short says where the script was ("file:line:"). */
+            snprintf(spent_text, sizeof spent_text, "%.*s:%ld: %s", (int)(n < 300 ? n : 300), msg, line, spent);
         else snprintf(spent_text, sizeof spent_text, "%s: %s", h->oom_where[0] ? h->oom_where : h->name, spent);
     }
+
     budget_leave(b, &frame);
     lua_remove(L, base);
     if (status == LUA_OK) return 0;

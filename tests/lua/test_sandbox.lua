@@ -117,6 +117,17 @@ lv = assert(tessera.parse(data .. "loop_hook.lua", "####\n#@ #\n####\n"))
 checkerror("loop_hook.lua:12:7: script ran too long (", lv.move, lv, "right")
 assert(lv:moves() == 0 and not lv:undo() and lv:player() == 6)   -- the move went with its hook
 
+-- A runaway recursion in a hook, again and again: each time the stack overflows at the
+-- hook's line. (The traceback of a 250,000-level stack used to be walked to its bottom dozens
+-- of times per error: from the second move on, the call ran out of time, reported with no
+-- line, after a second and more.)
+lv = assert(tessera.parse(data .. "deep_hook.lua", "#####\n#@  #\n#####\n"))
+for i = 1, 6 do
+  local ok, e = pcall(lv.move, lv, "right")
+  assert(not ok and e:find("deep_hook.lua:10:", 1, true) and e:find("stack overflow", 1, true), i .. ": " .. tostring(e))
+end
+assert(lv:moves() == 0)
+
 -- An error that carries no position of its own (a nil, a number, a text raised at level 0,
 -- a text naming another file) is reported at the script's line that raised it.
 lv = assert(tessera.parse(data .. "hook_error_values.lua", "#####\n#   #\n# @ #\n#   #\n#$. #\n#####\n"))
