@@ -79,7 +79,7 @@ static void count_entry(app *a, game_entry *ge, game *g)
     free(text);
     if (rc != 0) return;
     ge->nlevels = set.count;
-    progress_count(a->paths, ge->arg, file, &set, game_rules(g), &ge->own, &ge->helped);
+    progress_count(a->paths, ge->arg, game_path(g), file, &set, game_rules(g), &ge->own, &ge->helped);
     levelset_free(&set);
 }
 

@@ -43,21 +43,38 @@ uint32_t progress_fingerprint(const level *lv, const ruleset *r)
 }
 
 /* The set as it is named in the file: relative to the bundled levels, else its full path. */
-static void set_key(const app_paths *p, const session *s, char *out, size_t size)
+static void set_key(const app_paths *p, const char *levels_path, char *out, size_t size)
 {
     char real[PATH_MAX], root[PATH_MAX];   /* realpath writes up to PATH_MAX */
-    const char *path = realpath(s->levels_path, real) ? real : s->levels_path;
+    const char *path = realpath(levels_path, real) ? real : levels_path;
     const char *levels = realpath(p->levels, root) ? root : p->levels;
     size_t n = strlen(levels);
     if (n && !strncmp(path, levels, n) && path[n] == '/') snprintf(out, size, "%s", path + n + 1);
     else snprintf(out, size, "%s", path);
 }
 
-static void game_key(const session *s, char *out, size_t size)
+/* True when script is a mod's game under the name of a bundled one (mods/m/scripts/sokoban.lua
+ * replacing scripts/sokoban.lua). Its rules may be anything (a mod whose every move solves),
+ * so its progress must not be the bundled game's: the menu showed "25 of 25" for a game never
+ * solved, and its one-move "bests" could never be beaten. */
+static bool overrides_bundled(const app_paths *p, const char *arg, const char *script)
+{
+    char bundled[PATH_MAX_LEN], name[PATH_MAX_LEN], a[PATH_MAX], b[PATH_MAX];
+    if (!script || !script[0]) return false;
+    snprintf(name, sizeof name, "%s.lua", arg);
+    path_join(bundled, sizeof bundled, p->scripts, name);
+    if (!realpath(bundled, a)) return false;
+    return !realpath(script, b) || strcmp(a, b) != 0;
+}
+
+/* The game's part of the progress key: its name, the script's real path for a game named by
+ * its file, or the name and the script's path for a mod's game that replaces a bundled one. */
+static void game_key(const app_paths *p, const char *arg, const char *script, char *out, size_t size)
 {
     char real[PATH_MAX];
-    if (strchr(s->game_arg, '/') || strstr(s->game_arg, ".lua")) snprintf(out, size, "%s", realpath(s->game_arg, real) ? real : s->game_arg);
-    else snprintf(out, size, "%s", s->game_arg);
+    if (strchr(arg, '/') || strstr(arg, ".lua")) snprintf(out, size, "%s", realpath(arg, real) ? real : arg);
+    else if (overrides_bundled(p, arg, script)) snprintf(out, size, "%s@%s", arg, realpath(script, real) ? real : script);
+    else snprintf(out, size, "%s", arg);
 }
 
 static void safe_stem(const char *path, char *out, size_t size)
@@ -70,11 +87,13 @@ static void safe_stem(const char *path, char *out, size_t size)
     out[k] = '\0';
 }
 
-void progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
+/* The progress file of a game (its name or path, and its script) and a level set. */
+static void path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path, char *out,
+                     size_t size)
 {
     char g[PATH_MAX_LEN], set[PATH_MAX_LEN], gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
-    game_key(s, g, sizeof g);
-    set_key(p, s, set, sizeof set);
+    game_key(p, arg, script, g, sizeof g);
+    set_key(p, levels_path, set, sizeof set);
     safe_stem(g, gs, sizeof gs);
     safe_stem(set, ss, sizeof ss);
     uint32_t h = fnv(fnv(2166136261u, g, strlen(g) + 1), set, strlen(set));
@@ -83,13 +102,18 @@ void progress_path_for(const app_paths *p, const session *s, char *out, size_t s
     path_join(out, size, dir, name);
 }
 
+void progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
+{
+    path_for(p, s->game_arg, s->game ? game_path(s->game) : NULL, s->levels_path, out, size);
+}
+
 static void follow_all(progress_store *ps);
 
 static void fresh(progress_store *ps, const app_paths *p, const session *s)
 {
     progress_free(&ps->pr);
-    game_key(s, ps->pr.game, sizeof ps->pr.game);
-    set_key(p, s, ps->pr.set, sizeof ps->pr.set);
+    game_key(p, s->game_arg, s->game ? game_path(s->game) : NULL, ps->pr.game, sizeof ps->pr.game);
+    set_key(p, s->levels_path, ps->pr.set, sizeof ps->pr.set);
 }
 
 void progress_store_open(progress_store *ps, const app_paths *p, const session *s, char *note, size_t note_size)
@@ -479,16 +503,12 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     return rc;
 }
 
-void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
-                    const ruleset *r, int *own, int *helped)
+void progress_count(const app_paths *p, const char *game_arg, const char *script, const char *levels_path,
+                    const levelset *set, const ruleset *r, int *own, int *helped)
 {
-    static session s; /* only its names are read (progress_path_for); too big for the stack */
     char path[PATH_MAX_LEN];
     *own = *helped = 0;
-    memset(&s, 0, sizeof s);
-    snprintf(s.game_arg, sizeof s.game_arg, "%s", game_arg);
-    snprintf(s.levels_path, sizeof s.levels_path, "%s", levels_path);
-    progress_path_for(p, &s, path, sizeof path);
+    path_for(p, game_arg, script, levels_path, path, sizeof path);
     char *text;
     size_t len;
     error err;

@@ -72,10 +72,11 @@ int progress_store_resume_level(progress_store *ps, session *s);
 /* Whether level index (0-based) was solved only with help (and not by the player since). */
 bool progress_store_assisted(progress_store *ps, int index);
 
-/* How many levels of set (game_arg's, read from levels_path with rules r) the saved progress
- * counts as solved by the player (own) and only with help (helped), fingerprints checked. */
-void progress_count(const app_paths *p, const char *game_arg, const char *levels_path, const levelset *set,
-                    const ruleset *r, int *own, int *helped);
+/* How many levels of set (game_arg's, its script the file script, read from levels_path with
+ * rules r) the saved progress counts as solved by the player (own) and only with help
+ * (helped), fingerprints checked. */
+void progress_count(const app_paths *p, const char *game_arg, const char *script, const char *levels_path,
+                    const levelset *set, const ruleset *r, int *own, int *helped);
 
 /* History records [from, to) of s as saved tokens (malloc'd; see save_format.h). */
 char *progress_history_tokens(const session *s, int32_t from, int32_t to);

@@ -209,4 +209,20 @@ printf 'Title: One\nPull: yes\n#####\n#@$.#\n#####\n\nTitle: Two\n######\n#@ $.#
 expect_status 0 "solve Two" -- "$tessera" play sokoban "$outdir/rules.xsb" --level 2 --keys "right right"
 expect_output "1 of 2 levels solved" "One is unsolved under its new rules"
 
+# A mod's game under a bundled game's name keeps its progress apart: its rules may be anything
+# (here any move solves), and its solves went into the bundled Sokoban's file ("25 of 25"
+# without the mod, and one-move bests no real solve could beat).
+export XDG_DATA_HOME="$outdir/override"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+mkdir -p "$outdir/override_mod/scripts"
+echo 'return tessera.extend("sokoban", { name = "Sokoban", solved = function(level) return level:moves() > 0 end })' \
+    > "$outdir/override_mod/scripts/sokoban.lua"
+expect_status 0 "the replaced game solves level 1 in one move" -- "$tessera" play sokoban --mods "$outdir/override_mod" --level 1 --keys "right"
+expect_output '"solved":true' "solved by the mod's rules"
+expect_status 0 "the bundled game beside it" -- "$tessera" play sokoban --level 1 --keys "right"
+if grep -l '^game sokoban$' "$progress_dir"/*.txt >/dev/null 2>&1 && ! grep -q '^solved' $(grep -l '^game sokoban$' "$progress_dir"/*.txt); then ok
+else fail "the mod's solve is in the bundled game's progress: $(grep -H '' "$progress_dir"/*.txt)"; fi
+if grep -q '^solved 1 ' $(grep -l "^game sokoban@.*override_mod/scripts/sokoban.lua$" "$progress_dir"/*.txt) 2>/dev/null; then ok
+else fail "the mod's own progress lacks its solve: $(grep -H '' "$progress_dir"/*.txt)"; fi
+
 finish
