@@ -28,6 +28,8 @@ typedef struct listing {
     double spent;                 /* CPU seconds spent on mods */
     int skipped[2];               /* mod scripts, level sets not looked at: the budget was spent */
     int broken;                   /* mod scripts that did not load */
+    int room;                     /* entries mods' scripts may take: the bundled games keep theirs */
+    int left_out;                 /* mod entries with no room on the menu */
     char first_broken[ERROR_TEXT_MAX + 300];
 } listing;
 
@@ -97,6 +99,10 @@ static void scan_scripts(listing *l, const char *dir, bool mod)
         char stem[PATH_MAX_LEN], path[PATH_MAX_LEN];
         path_stem(e->d_name, stem, sizeof stem);
         if (listed(a, stem, "")) continue;
+        if (mod && a->ngames >= l->room) {
+            l->left_out++;
+            continue;
+        }
         if (mod && !budget_left(l, 0)) continue;
         error err;
         double t0 = budget_cpu_now();
@@ -136,7 +142,7 @@ static void scan_mod_levels(listing *l, const mod_dir *m)
     char levels[PATH_MAX_LEN];
     path_join(levels, sizeof levels, m->root, "levels");
     int ngames = a->ngames;
-    for (int i = 0; i < ngames && a->ngames < APP_MAX_GAMES; i++) {
+    for (int i = 0; i < ngames; i++) {
         if (a->games[i].file[0]) continue;
         char dir[PATH_MAX_LEN];
         path_join(dir, sizeof dir, levels, a->games[i].arg);
@@ -145,12 +151,16 @@ static void scan_mod_levels(listing *l, const mod_dir *m)
         game *g = NULL;           /* the game, loaded once for all its level sets here */
         bool tried = false;
         struct dirent *e;
-        while ((e = readdir(d)) && a->ngames < APP_MAX_GAMES) {
+        while ((e = readdir(d))) {
             if (e->d_name[0] == '.' || strstr(e->d_name, ".sol")) continue;
             char file[PATH_MAX_LEN];
             path_join(file, sizeof file, dir, e->d_name);
             if (path_is_dir(file) || listed(a, a->games[i].arg, file) || (a->games[i].levels[0] && mods_same_file(file, a->games[i].levels)))
                 continue;
+            if (a->ngames >= APP_MAX_GAMES) {
+                l->left_out++;
+                continue;
+            }
             /* Built apart, then stored: the entry must not alias the game it derives from. */
             game_entry ne;
             char stem[PATH_MAX_LEN];
@@ -178,10 +188,29 @@ static void scan_mod_levels(listing *l, const mod_dir *m)
     }
 }
 
+/* The bundled games' scripts: the room they keep on the menu. */
+static int count_scripts(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    if (!d) return 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        n += len >= 5 && strcmp(e->d_name + len - 4, ".lua") == 0 && e->d_name[0] != '_';
+    }
+    closedir(d);
+    return n;
+}
+
 void app_scan_games(app *a)
 {
     listing l = { .a = a };
     a->ngames = 0;
+    /* Mods come first (a mod's game replaces a bundled one of its name), but one mod with 64
+     * scripts took the whole menu: the bundled games and every other mod were gone. */
+    l.room = APP_MAX_GAMES - count_scripts(a->paths->scripts);
+    if (l.room < APP_MAX_GAMES / 2) l.room = APP_MAX_GAMES / 2;
     for (int i = 0; i < a->paths->nmods; i++) {
         char dir[PATH_MAX_LEN];
         scan_scripts(&l, path_join(dir, sizeof dir, a->paths->mods[i].root, "scripts"), true);
@@ -203,6 +232,13 @@ void app_scan_games(app *a)
     } else if (l.broken) {
         snprintf(say, sizeof say, "Mod script not listed: %.*s%s", (int)sizeof say - 64, l.first_broken,
                  l.broken > 1 ? " (and more: see the terminal)" : "");
+    }
+    if (l.left_out) {
+        char full[160];
+        snprintf(full, sizeof full, "Mods: the menu holds %d games; %d mod entr%s left out", APP_MAX_GAMES, l.left_out,
+                 l.left_out == 1 ? "y" : "ies");
+        fprintf(stderr, "tessera: %s\n", full);
+        if (!say[0]) snprintf(say, sizeof say, "%s", full);
     }
     if (say[0] && !a->note[0]) snprintf(a->note, sizeof a->note, "%s", say);
 }

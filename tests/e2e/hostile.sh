@@ -209,4 +209,17 @@ expect_output '"moves":1' "played"
 [ $(( $(date +%s) - started )) -le 15 ] && ok || fail "the start took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# One mod with 64 scripts took the menu's 64 places, and the bundled games were gone from it:
+# they keep their places, and what is left out is counted.
+mod="$outdir/filler_mod"
+mkdir -p "$mod/scripts"
+for i in $(seq -w 1 64); do
+    printf 'return tessera.game { name = "Filler %s", tiles = { [" "] = { "floor" }, ["@"] = { "player", player = true } } }\n' $i \
+        > "$mod/scripts/f$i.lua"
+done
+expect_status 0 "the menu beside a mod of 64 games" -- "$tessera" play lights --mods "$mod" --level 1 --keys "escape escape home return"
+expect_output '"game":"Sokoban","level":1' "Sokoban is still first on the menu"
+expect_output "tessera: Mods: the menu holds 64 games; 13 mod entries left out" "the rest counted"
+rm -rf "$mod"
+
 finish
