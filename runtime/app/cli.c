@@ -124,7 +124,7 @@ static bool plain_name(const char *s, size_t n)
         unsigned char c = (unsigned char)s[i];
         if (c <= ' ' || c == 0x7f || c == '"' || c == '\'' || c == '\\') return false;
     }
-    return true;
+    return textsafe_clean(s, n, 0);     /* and no C1 control, bidi override or broken UTF-8 */
 }
 
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

@@ -14,6 +14,7 @@
 
 #include "app/mods.h"
 #include "script/game.h"
+#include "core/textsafe.h"
 
 static int is_mod(const char *dir)
 {
@@ -39,7 +40,9 @@ static void add_mod(app_paths *p, const char *root)
     for (int i = 0; i < p->nmods; i++)
         if (mods_same_file(p->mods[i].root, root)) return;   /* the same folder named twice */
     if (p->nmods == MODS_MAX) {
-        fprintf(stderr, "tessera: more than %d mods; '%s' is left out\n", MODS_MAX, root);
+        fprintf(stderr, "tessera: more than %d mods; '", MODS_MAX);
+        textsafe_write(stderr, root, strlen(root), 0);        /* a folder's name is anyone's */
+        fprintf(stderr, "' is left out\n");
         return;
     }
     mod_dir *m = &p->mods[p->nmods++];

@@ -11,6 +11,7 @@
 #include "app/progress.h"
 #include "app/watch.h"
 #include "script/game.h"
+#include "core/textsafe.h"
 
 enum { RELOAD_MAX_CHANGES = 64 };
 
@@ -253,6 +254,15 @@ static bool is_art(const app *a, const char *p)
     return art[0] && (strcmp(p, art) == 0 || strcmp(p, a->art_image) == 0);
 }
 
+/* "reload: ok PATH" on stderr, the path made safe: a mod's file may be named with terminal
+ * escapes. */
+static void say_ok(const char *path)
+{
+    fputs("reload: ok ", stderr);
+    textsafe_write(stderr, path, strlen(path), 0);
+    fputc('\n', stderr);
+}
+
 void app_reload_poll(app *a, uint64_t now_ms)
 {
     reload_state *r = &a->reload;
@@ -273,7 +283,7 @@ void app_reload_poll(app *a, uint64_t now_ms)
             error err;
             game_art_forget(a);
             if (game_art_refresh(a, &err) == 0) {
-                fprintf(stderr, "reload: ok %s\n", p);
+                say_ok(p);
             } else {
                 char buf[ERROR_TEXT_MAX + 300];
                 err.col = 0;    /* the fixed form, as for scripts */
@@ -305,7 +315,7 @@ void app_reload_poll(app *a, uint64_t now_ms)
     reload_result res;
     error err;
     if (session_reload(s, script, levels, &res, &err) == 0) {
-        fprintf(stderr, "reload: ok %s\n", shown);
+        say_ok(shown);
         if (script) r->script_error[0] = '\0';
         if (levels || res.rebuilt) r->levels_error[0] = '\0';
         if (res.rebuilt && a->saves.open) progress_store_levels_changed(&a->saves, s);

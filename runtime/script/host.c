@@ -16,6 +16,7 @@
 #include <lualib.h>
 
 #include "core/confine.h"
+#include "core/textsafe.h"
 #include "script/bindings.h"
 #include "script/budget.h"
 #include "script/errpos.h"
@@ -650,6 +651,13 @@ void host_error_from_message(const char *msg, const char *file, error *err)
     size_t n;
     long line;
     const char *q;
+    /* A script's message is one line: a newline in it could forge whole lines of their own on
+     * the terminal ("tessera: other/mod.lua:12:3: ...", "reload: ok"). */
+    char flat[ERROR_TEXT_MAX];
+    if (strchr(msg, '\n') || strchr(msg, '\t')) {
+        textsafe_escape(flat, sizeof flat, msg, strlen(msg), 0);
+        msg = flat;
+    }
     if (!error_find_position(msg, msg, &n, &line, &q)) {
         /* A message that already names the file ("game: not enough memory"): name it once. */
         size_t fn = file ? strlen(file) : 0;

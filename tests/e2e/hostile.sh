@@ -222,4 +222,23 @@ expect_output '"game":"Sokoban","level":1' "Sokoban is still first on the menu"
 expect_output "tessera: Mods: the menu holds 64 games; 13 mod entries left out" "the rest counted"
 rm -rf "$mod"
 
+# A mod's error is one line: a newline in its message forged lines of their own on stderr
+# ("tessera: other/mod.lua:12:3: ..."). And a mod folder's name with terminal escapes, left out
+# past the 32nd mod, reached the terminal raw.
+mod="$outdir/forger"
+mkdir -p "$mod/scripts"
+echo 'error("boom\ntessera: /elsewhere/good.lua:12:3: FORGED", 0)' > "$mod/scripts/forge.lua"
+expect_status 0 "a mod whose error has a newline" -- "$tessera" play sokoban --mods "$mod" --level 1 --keys right
+expect_output 'forge.lua:1:1: boom\ntessera: /elsewhere/good.lua:12:3: FORGED' "the newline shown as \\n"
+case $out in *"
+tessera: /elsewhere"*) fail "a forged line: $out" ;; *) ok ;; esac
+export XDG_DATA_HOME="$outdir/many_mods"
+for i in $(seq -w 1 32); do mkdir -p "$XDG_DATA_HOME/tessera/mods/m$i/levels"; done
+mkdir -p "$XDG_DATA_HOME/tessera/mods/$(printf 'z\033]0;PWNED\007')/levels"
+expect_status 0 "33 mods, the last named with escapes" -- "$tessera" play sokoban --level 1 --keys right
+expect_output "mods/z\\e]0;PWNED\\x07' is left out" "its name escaped"
+case $out in *"$(printf '\033')"*) fail "an escape reached the terminal: $out" ;; *) ok ;; esac
+unset XDG_DATA_HOME
+rm -rf "$mod" "$outdir/many_mods"
+
 finish
