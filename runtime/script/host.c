@@ -481,9 +481,30 @@ int host_loadfile(host *h, const char *path, error *err)
     return -1;
 }
 
-/* Whether msg starts with a position in a script some host compiled ("file:line:", the file
- * as Lua shortens it: "..." and its tail). */
-static bool positioned(const char *msg)
+/* Levels of the stack a message handler looks at (see bounded_traceback). */
+enum { TRACE_LEVELS = 22 };
+
+/* Whether h (or a host it runs under) compiled the file where ("..." and a tail: as Lua
+ * shortens a long name). */
+static bool own_source(const host *h, const char *where)
+{
+    size_t n = strlen(where), tail = n >= 3 ? n - 3 : 0;
+    bool cut = strncmp(where, "...", 3) == 0;
+    for (; h; h = h->parent)
+        for (int i = 0; i < h->nfiles; i++) {
+            size_t len = strlen(h->files[i]);
+            if (strcmp(h->files[i], where) == 0) return true;
+            if (cut && len >= tail && strcmp(h->files[i] + len - tail, where + 3) == 0) return true;
+        }
+    return false;
+}
+
+/* Whether msg starts with a position in a script h compiled ("file:line:") and, when L is
+ * given, in a function on the top of L's stack, where Lua and error() take their positions
+ * from. Any other position is not where the error was raised: a mod's
+ * error("scripts/sokoban.lua:5: ...", 0) was reported as the bundled game's (or another
+ * mod's), with the mod named nowhere. */
+static bool positioned_at(const host *h, lua_State *L, const char *msg)
 {
     size_t n;
     long line;
@@ -493,22 +514,21 @@ static bool positioned(const char *msg)
     if (n >= sizeof where) return false;
     memcpy(where, msg, n);
     where[n] = '\0';
-    if (host_source_known(where)) return true;
-    if (strncmp(where, "...", 3) != 0) return false;
-    size_t tail = n - 3;
-    for (int i = 0; i < nsources; i++) {
-        size_t len = strlen(sources[i]);
-        if (len >= tail && strcmp(sources[i] + len - tail, where + 3) == 0) return true;
-    }
+    if (!own_source(h, where)) return false;
+    if (!L) return true;
+    lua_Debug ar;
+    for (int depth = 1; depth <= TRACE_LEVELS && lua_getstack(L, depth, &ar); depth++)
+        if (lua_getinfo(L, "S", &ar) && strcmp(ar.short_src, where) == 0) return true;
     return false;
 }
+
+static bool positioned(const host *h, const char *msg) { return positioned_at(h, NULL, msg); }
 
 /* The traceback of the first TRACE_LEVELS levels of L's stack, from level 1, in the form of
  * luaL_traceback's. That one also shows the last levels, and finding them walks the whole
  * stack dozens of times (lua_getstack walks it from the top on every call): after a runaway
  * recursion 250,000 levels deep, each error took a second more than the call's time limit.
  * Here the walks are TRACE_LEVELS short ones. Returns a malloc'd string or NULL. */
-enum { TRACE_LEVELS = 22 };
 
 static char *bounded_traceback(lua_State *L)
 {
@@ -544,7 +564,7 @@ static int host_msgh(lua_State *L)
     host *h = host_of(L);
     const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    if (!positioned(msg)) {
+    if (!positioned_at(h, L, msg)) {
         /* The nearest line of a script file (a chunk made by load names no file: the line
          * that ran it is given), else the nearest line at all. */
         lua_Debug ar;
@@ -612,7 +632,7 @@ static int pcall_within(host *h, int nargs, int nresults, double seconds, error 
         long line;
         const char *after;
         if (msg && strstr(msg, "script ran too long")) snprintf(spent_text, sizeof spent_text, "%s", msg);
-        else if (msg && positioned(msg) && error_find_position(msg, msg, &n, &line, &after))
+        else if (msg && positioned(h, msg) && error_find_position(msg, msg, &n, &line, &after))
             /* The error the limit cut short says where the script was ("file:line:"). */
             snprintf(spent_text, sizeof spent_text, "%.*s:%ld: %s", (int)(n < 300 ? n : 300), msg, line, spent);
         else snprintf(spent_text, sizeof spent_text, "%s: %s", h->oom_where[0] ? h->oom_where : h->name, spent);

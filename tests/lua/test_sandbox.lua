@@ -135,6 +135,12 @@ checkerror("hook_error_values.lua:8:5: (error object is a nil value)", lv.move, 
 checkerror("hook_error_values.lua:9:5: plain text", lv.move, lv, "left")
 checkerror("hook_error_values.lua:10:5: 42", lv.move, lv, "up")
 checkerror("hook_error_values.lua:11:5: /etc/passwd:1:1: a position in another file", lv.move, lv, "down")
+-- ... and so does one that names a line of another file the game loaded (a module, or the game
+-- it extends): it was raised here, and a mod could blame another game's script for its errors.
+lv = assert(tessera.parse(data .. "blame.lua", "####\n#@ #\n####\n"))
+local ok, e = pcall(lv.move, lv, "right")
+assert(not ok and e:find("blame.lua:10:5: ", 1, true) and e:find("blame_helper.lua:2: attempt to index", 1, true), e)
+assert(e:find("blame.lua:10:5: ", 1, true) < e:find("blame_helper.lua:2:", 1, true), e)
 
 -- A chunk made by load cannot pose as a file in messages: "@NAME" and "=NAME" show as
 -- "load:NAME", and the message says which script line ran it.
