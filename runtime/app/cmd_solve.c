@@ -44,8 +44,9 @@ static void print_json(const session *s, int n, const solve_result *r, solver_ki
     printf("}\n");
 }
 
-static void print_text(const session *s, int n, const solve_result *r, bool sliding)
+static void print_text(const session *s, int n, const solve_result *r, solver_kind k)
 {
+    bool sliding = k == SOLVER_SLIDING;
     const char *title = session_level_title(s);
     printf("level %d", n);
     if (title) {
@@ -58,8 +59,10 @@ static void print_text(const session *s, int n, const solve_result *r, bool slid
     if (r->status == SOLVE_SOLVED) {
         if (sliding) printf(", %ld move%s%s", r->length, r->length == 1 ? "" : "s", r->optimal ? " (optimal)" : "");
         else if (session_has_actions(s)) printf(", %ld action%s%s", r->moves, r->moves == 1 ? "" : "s", r->optimal ? " (fewest)" : "");
+        /* The push solver's optimum is in pushes; the generic search (a game with hooks) counts
+         * its steps, the moves. */
         else printf(", %ld move%s, %ld push%s%s", r->moves, r->moves == 1 ? "" : "s", r->pushes, r->pushes == 1 ? "" : "es",
-                    r->optimal ? " (push-optimal)" : "");
+                    !r->optimal ? "" : k == SOLVER_PUSH ? " (push-optimal)" : " (fewest moves)");
         printf("\n  %s", r->solution);
     }
     if (r->message[0]) {
@@ -127,9 +130,8 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         solver_kind k = solving_choose(s.game, &s.st);
         solving_run(k, s.game, &s.st, &lim, &r);
         if (tty) fprintf(stderr, "\r%60s\r", "");
-        bool sliding = k == SOLVER_SLIDING;
         if (json) print_json(&s, i + 1, &r, k);
-        else print_text(&s, i + 1, &r, sliding);
+        else print_text(&s, i + 1, &r, k);
         fflush(stdout);
         solved += r.status == SOLVE_SOLVED;
         total++;

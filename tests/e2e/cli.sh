@@ -56,6 +56,12 @@ expect_status 0 "solve a pull level by its folder" -- "$tessera" solve levels/pu
 expect_output "1 of 1 solved" "pull level solved by the pull rules"
 expect_status 0 "solve a colour level by its folder" -- "$tessera" solve levels/colour/colour.xsb --level 1 --timeout 5
 expect_output "1 of 1 solved" "colour level solved"
+# --optimal says what is fewest: pushes from the push solver, moves from the search over a
+# game's own steps (a game with hooks: its result was labelled push-optimal).
+expect_status 0 "solve --optimal by the push solver" -- "$tessera" solve levels/sokoban/tessera.xsb --level 1 --optimal
+expect_output "5 moves, 2 pushes (push-optimal)" "the push solver's optimum"
+expect_status 0 "solve --optimal a game with hooks" -- "$tessera" solve levels/ice/ice.xsb --level 1 --optimal
+expect_output "2 pushes (fewest moves)" "the generic search's optimum"
 expect_status 0 "verify by the folder's game" -- "$tessera" verify levels/doors/doors.xsb levels/doors/doors.sol
 expect_output "10 of 10 levels solved" "doors solutions replayed with the doors rules"
 
