@@ -4,7 +4,9 @@
  * A script: it loads as a game (its table checked field by field), every tile has a sprite
  * in the sheet, and its default level file parses. A level file: it parses for its game (the
  * file's folder name, --game, or a guess from the format). A folder: a mod (see mods.c) or a
- * folder of mods: every script of scripts/ and every level file of levels/GAME/. Each level
+ * folder of mods: every script of scripts/ and every level file of levels/GAME/, and every
+ * solution file of the mod (one beside a level file of levels/GAME/, or beside a script's
+ * default levels) replayed as a .sol given alone would be, with that game. Each level
  * checked (a script's default levels too) is also given to the solver for a short time
  * (--timeout S, default 0.5; 0 skips): a level the solver proves impossible is a problem, and
  * so is a hook that fails while it plays (reported at the hook's file:line:col); one it cannot
@@ -200,21 +202,24 @@ static void note_guess(error *err, const char *gname)
     snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
 }
 
-static void check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg, bool guessed)
+/* Checks a level file; false when it could not be read (the problem reported). */
+static bool check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg, bool guessed)
 {
     error err;
     game *g = game_load(p->script_path, game_name_arg, &err);
     if (!g) {
         report(c, &err);
-        return;
+        return false;
     }
     levelset set;
+    bool read = false;
     if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
         if (guessed) note_guess(&err, game_name_arg);
         report(c, &err);
     } else {
         if (game_check_levels(g, &set, &err) != 0) report(c, &err);
         else {
+            read = true;
             set_result res = check_solvable(c, g, &set);
             if (!res.impossible && !res.failed) {
                 cli_text(stdout, file);
@@ -231,10 +236,14 @@ static void check_levels(checker *c, const app_paths *p, const char *file, const
         levelset_free(&set);
     }
     game_free(g);
+    return read;
 }
 
-static void check_script(checker *c, const app_paths *p, const char *file)
+/* Checks a game script. When read is given, it receives the path of the game's default
+ * level file if that was read without a problem (else ""), for its solutions to be replayed. */
+static void check_script(checker *c, const app_paths *p, const char *file, char *read, size_t read_size)
 {
+    if (read) read[0] = '\0';
     error err;
     game *g = game_load(p->script_path, file, &err);
     if (!g) {
@@ -275,6 +284,7 @@ static void check_script(checker *c, const app_paths *p, const char *file)
             if (game_check_levels(g, &set, &err) != 0) {
                 report(c, &err);
             } else {
+                if (read) snprintf(read, read_size, "%s", levels);
                 set_result res = check_solvable(c, g, &set);
                 if (c->seconds > 0 && !res.impossible && !res.failed) {
                     cli_text(stdout, set.path);
@@ -366,8 +376,11 @@ static int move_column(const char *file, int line, int index)
 }
 
 /* A solution file: each solution replayed on its level of the level file beside it, through
- * the game's own rules (hooks included), and reported level by level. */
-static void check_solutions(checker *c, const app_paths *p, const char *file)
+ * the game's own rules (hooks included), and reported level by level. level_file and gname,
+ * when given, are that level file and its game (a mod's check knows them); else they are
+ * found as for a .sol checked alone. */
+static void check_solutions(checker *c, const app_paths *p, const char *file, const char *level_file,
+                            const char *game_name_arg)
 {
     error err;
     char levels[PATH_MAX_LEN], gbuf[PATH_MAX_LEN];
@@ -376,7 +389,9 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
         report(c, &err);
         return;
     }
-    if (level_file_for(file, levels, sizeof levels) != 0) {
+    if (level_file) {
+        snprintf(levels, sizeof levels, "%s", level_file);
+    } else if (level_file_for(file, levels, sizeof levels) != 0) {
         char stem[PATH_MAX_LEN];
         path_stem(file, stem, sizeof stem);
         error_set(&err, file, 0, 0, "no level file beside it to replay it on (%s.xsb, .sok, .hsb, .txt or .csv)", stem);
@@ -385,9 +400,9 @@ static void check_solutions(checker *c, const app_paths *p, const char *file)
         return;
     }
     session s;
-    const char *gname = game_for(c, p, levels, gbuf, sizeof gbuf);
+    const char *gname = game_name_arg ? game_name_arg : game_for(c, p, levels, gbuf, sizeof gbuf);
     if (session_open(&s, p, gname, levels, 0, &err) != 0) {
-        if (game_guessed(c, levels, gname)) note_guess(&err, gname);
+        if (!game_name_arg && game_guessed(c, levels, gname)) note_guess(&err, gname);
         report(c, &err);
         solutions_free(&sols);
         return;
@@ -480,6 +495,70 @@ static bool inside_mod(const char *root, const char *path)
     return strncmp(p, r, n) == 0 && (p[n] == '/' || p[n] == '\0');
 }
 
+/* Whether dir is a folder levels/GAME/ of the mod, whose files the mod's check walks. */
+static bool in_game_folder(const mod_dir *m, const char *dir)
+{
+    char levels[PATH_MAX_LEN], up[PATH_MAX_LEN], a[PATH_MAX], b[PATH_MAX];
+    path_join(levels, sizeof levels, m->root, "levels");
+    path_join(up, sizeof up, dir, "..");
+    return realpath(levels, a) && realpath(up, b) && strcmp(a, b) == 0;
+}
+
+/* The solutions of a script's default level file, when the mod holds both: the .sol of the
+ * same name beside it, replayed with that script's game (unless it lies in levels/GAME/,
+ * where the walk of that folder replays it). */
+static void check_default_solutions(checker *c, const app_paths *q, const mod_dir *m, const char *script,
+                                    const char *levels)
+{
+    if (!levels[0] || !inside_mod(m->root, levels)) return;      /* bundled levels are not the mod's */
+    char dir[PATH_MAX_LEN], stem[PATH_MAX_LEN], name[PATH_MAX_LEN], sol[PATH_MAX_LEN];
+    snprintf(dir, sizeof dir, "%s", levels);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(dir, sizeof dir, ".");
+    if (in_game_folder(m, dir)) return;
+    path_stem(levels, stem, sizeof stem);
+    snprintf(name, sizeof name, "%s.sol", stem);
+    path_join(sol, sizeof sol, dir, name);
+    if (path_exists(sol) && !path_is_dir(sol) && inside_mod(m->root, sol)) check_solutions(c, q, sol, levels, script);
+}
+
+/* The level files of a mod's levels/GAME/ folder for game gname, then their solutions; a
+ * .sol whose level file could not be read is not replayed (that file's problem is said).
+ * Returns the number of level files. */
+static int check_game_folder(checker *c, const app_paths *q, const char *folder, const char *gname)
+{
+    char **files;
+    int n = list_dir(folder, false, &files);
+    error err;
+    char *script = game_find_script(q->script_path, NULL, gname, NULL, &err);
+    bool *unread = calloc((size_t)n + 1, sizeof *unread);
+    int sets = 0;
+    for (int i = 0; i < n; i++) {
+        if (ends_with(files[i], ".sol") || ends_with(files[i], ".md")) continue;
+        sets++;
+        if (!script) {
+            error_set(&err, files[i], 0, 0, "no game '%s' for this level set (levels/GAME/ names the game: "
+                      "a bundled one or a script of a mod)", gname);
+            report(c, &err);
+        } else if (!check_levels(c, q, files[i], gname, false) && unread) {
+            unread[i] = true;
+        }
+    }
+    for (int i = 0; script && i < n; i++) {
+        if (!ends_with(files[i], ".sol")) continue;
+        char levels[PATH_MAX_LEN];
+        bool skip = false;
+        if (level_file_for(files[i], levels, sizeof levels) == 0)
+            for (int j = 0; j < n; j++) skip |= unread && unread[j] && strcmp(files[j], levels) == 0;
+        if (!skip) check_solutions(c, q, files[i], NULL, gname);
+    }
+    free(unread);
+    free(script);
+    free_list(files, n);
+    return sets;
+}
+
 static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
 {
     char dir[PATH_MAX_LEN];
@@ -497,7 +576,9 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
     for (int i = 0; i < n; i++) {
         /* Helper modules (for require) start with '_'. */
         if (!ends_with(files[i], ".lua") || path_basename(files[i])[0] == '_') continue;
-        check_script(c, q, files[i]);
+        char levels[PATH_MAX_LEN];
+        check_script(c, q, files[i], levels, sizeof levels);
+        check_default_solutions(c, q, m, files[i], levels);
         games++;
     }
     free_list(files, n);
@@ -510,23 +591,7 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
             report(c, &err);
             continue;
         }
-        n = list_dir(folders[f], false, &files);
-        for (int i = 0; i < n; i++) {
-            if (ends_with(files[i], ".sol") || ends_with(files[i], ".md")) continue;
-            const char *gname = c->game_arg ? c->game_arg : path_basename(folders[f]);
-            error err;
-            char *script = game_find_script(q->script_path, NULL, gname, NULL, &err);
-            if (!script) {
-                error_set(&err, files[i], 0, 0, "no game '%s' for this level set (levels/GAME/ names the game: "
-                          "a bundled one or a script of a mod)", gname);
-                report(c, &err);
-            } else {
-                free(script);
-                check_levels(c, q, files[i], gname, false);
-            }
-            sets++;
-        }
-        free_list(files, n);
+        sets += check_game_folder(c, q, folders[f], c->game_arg ? c->game_arg : path_basename(folders[f]));
     }
     free_list(folders, nf);
     if (!games && !sets) {
@@ -636,8 +701,8 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         char buf[PATH_MAX_LEN];
         if (path_is_dir(argv[i])) check_folder(&c, argv[i]);
         else if (is_skin_file(argv[i])) check_skin(&c, argv[i]);
-        else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i]);
-        else if (ends_with(argv[i], ".sol")) check_solutions(&c, p, argv[i]);
+        else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i], NULL, 0);
+        else if (ends_with(argv[i], ".sol")) check_solutions(&c, p, argv[i], NULL, NULL);
         else {
             const char *gname = game_for(&c, p, argv[i], buf, sizeof buf);
             check_levels(&c, p, argv[i], gname, game_guessed(&c, argv[i], gname));

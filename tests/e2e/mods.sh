@@ -16,6 +16,7 @@ expect_output "tests/mods/pairs_mod/levels/pairs/pairs.xsb: ok (2 levels for Pai
 expect_output "tests/mods/pairs_mod/levels/sokoban/extra.xsb: ok (1 level for Sokoban (modded))" \
     "a level set for a bundled game is read with the mod's override"
 expect_status 0 "check one mod" -- "$tessera" check tests/mods/pairs_mod
+expect_output "tests/mods/pairs_mod/levels/pairs/pairs.sol: ok (2 solutions replayed" "check replays the mod's solutions"
 
 # --mods: the mod's game plays, its solutions verify, it renders; a bundled game is replaced.
 expect_status 0 "play a mod's game" -- "$tessera" play pairs --mods tests/mods --keys "right right right"
@@ -55,6 +56,9 @@ expect_output "tests/bad_mods/broken/levels/sokoban/typo.xsb:4:2: '?' is not a t
 expect_output "tests/bad_mods/broken/levels/sokoban/stuck.xsb:7:1: level 2 'A box in a corner' cannot be solved" \
     "unsolvable level"
 expect_output "tests/bad_mods/broken/levels/no_such_game/orphan.xsb: no game 'no_such_game'" "level set without a game"
+expect_output "tests/bad_mods/broken/levels/sokoban/stuck.sol:2:4: level 1: move 1 ('L') cannot be made there" \
+    "a mod's wrong solution at its line and column"
+case "$out" in *typo.sol*) fail "a solution of an unreadable level file was replayed: $out" ;; *) ok ;; esac
 case "$out" in *_helpers*) fail "helper modules are not games: $out" ;; *) ok ;; esac
 # Playing with the broken mod: the bundled games start, and the mod's scripts that did not load
 # are named with their error (on stderr and on the menu), helper modules ('_' names) are not.

@@ -90,6 +90,12 @@ mkdir -p "$mods/scripts" "$mods/levels"
 cp "$outdir/mygames/crumble.lua" "$mods/scripts/"
 cp "$outdir/mygames/crumble.xsb" "$outdir/mygames/crumble.sol" "$mods/levels/"
 expect_status 0 "the mod checks" -- "$tessera" check "$mods"
+expect_output "crumble.sol: ok (4 solutions replayed" "check replays the mod's solutions"
+# A wrong solution in the mod fails its check, at the move that cannot be made.
+sed -i 's/^4: rRurDurrdLdL$/4: rRurDurrdLdR/' "$mods/levels/crumble.sol"
+expect_status 1 "a mod with a wrong solution" -- "$tessera" check "$mods"
+expect_output "levels/crumble.sol:4:15: level 4: move 12 ('R') cannot be made there" "the wrong move at its place"
+cp "$outdir/mygames/crumble.sol" "$mods/levels/"
 XDG_DATA_HOME="$outdir/xdg" expect_status 0 "the mod plays by name" -- "$tessera" play crumble --keys "right right right"
 expect_output '"game":"Crumble","level":1,"title":"Mind the gap","moves":3,"pushes":2,"solved":true' "mod solved"
 
