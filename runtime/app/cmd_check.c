@@ -421,6 +421,14 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         int bad = -1;
         session_play_lurd(&s, sol->moves, &bad);
         const char *title = session_level_title(&s);
+        if (s.hook_failed) {
+            /* The script's fault, not the solution's: the hook's own file:line:col. */
+            char buf[ERROR_TEXT_MAX + 300];
+            printf("%s (while replaying level %d of %s, %s:%d)\n", error_format(&s.hook_error, buf, sizeof buf),
+                   sol->level, levels, file, sol->line);
+            c->bad++;
+            continue;
+        }
         if (s.solved && bad < 0) {
             printf("%s:%d: level %d%s%s%s: solved, ", file, sol->line, sol->level, title ? " (" : "", title ? title : "",
                    title ? ")" : "");
@@ -444,7 +452,7 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         failed++;
     }
     c->unsolvable += failed;
-    if (!failed && !missing)
+    if (!failed && !missing && solved == sols.count)
         printf("%s: ok (%d solution%s replayed on %s, all solved)\n", file, solved, solved == 1 ? "" : "s", levels);
     session_close(&s);
     solutions_free(&sols);

@@ -1,5 +1,7 @@
 /* cmd_verify.c: `tessera verify FILE SOLUTIONS`: replay each level's solution through the
- * game's rules (hooks included) and report whether it ends solved. */
+ * game's rules (hooks included) and report whether it ends solved. A hook that fails while a
+ * solution plays is the script's fault, not the solution's: it is reported with its
+ * file:line:col message, and the exit status is that of a broken script (2). */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,7 +54,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
         if (sols.v[i].level > s.levels.count)
             fprintf(stderr, "%s:%d: warning: level %d does not exist (the file has %d)\n", files[1],
                     sols.v[i].line, sols.v[i].level, s.levels.count);
-    int solved_count = 0;
+    int solved_count = 0, failed = 0;
     for (int n = 1; n <= s.levels.count; n++) {
         session_goto(&s, n - 1);
         const solution *sol = solutions_find(&sols, n);
@@ -63,15 +65,37 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
             played = session_play_lurd(&s, sol->moves, &bad);
             status = bad >= 0 ? "illegal move" : s.solved ? "solved" : "not solved";
         }
-        bool ok = sol && s.solved && bad < 0;
+        bool hook = sol && s.hook_failed;
+        bool ok = sol && s.solved && bad < 0 && !hook;
         solved_count += ok;
+        failed += hook;
+        char msg[ERROR_TEXT_MAX + 300];
+        if (hook) error_format(&s.hook_error, msg, sizeof msg);
         if (json) {
             printf("{\"level\":%d,\"title\":", n);
             cli_json_string(stdout, title ? title : "");
-            printf(",\"status\":\"%s\",\"moves\":%ld,\"pushes\":%ld", ok ? "solved" : "unsolved",
+            printf(",\"status\":\"%s\",\"moves\":%ld,\"pushes\":%ld", hook ? "error" : ok ? "solved" : "unsolved",
                    s.st.moves, s.st.pushes);
-            if (bad >= 0) printf(",\"illegal_at\":%d", bad + 1);
+            if (hook) {
+                printf(",\"message\":");
+                cli_json_string(stdout, msg);
+                if (bad >= 0) printf(",\"error_at\":%d", bad + 1);
+            } else if (bad >= 0) {
+                printf(",\"illegal_at\":%d", bad + 1);
+            }
             printf("}\n");
+        } else if (hook) {
+            printf("level %d", n);
+            if (title) {
+                printf(" (");
+                cli_text(stdout, title);
+                printf(")");
+            }
+            printf(": script error");
+            if (bad >= 0) printf(" at move %d (%s:%d)", bad + 1, files[1], sol->line);
+            printf(": ");
+            cli_text(stdout, msg);
+            printf("\n");
         } else {
             printf("level %d", n);
             if (title) {
@@ -100,5 +124,5 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
     int total = s.levels.count;
     session_close(&s);
     solutions_free(&sols);
-    return solved_count == total ? EXIT_OK : EXIT_UNSOLVED;
+    return failed ? EXIT_BAD_INPUT : solved_count == total ? EXIT_OK : EXIT_UNSOLVED;
 }

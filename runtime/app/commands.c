@@ -131,7 +131,9 @@ const cli_command cli_commands[] = {
       solve_options, cmd_solve },
     { "verify", "FILE SOLUTIONS", "replay solutions and report each level solved or not",
       "Replays each line 'N: MOVES' of SOLUTIONS on level N of FILE through the game's own "
-      "rules, hooks included, and reports whether it ends solved, or the first illegal move.",
+      "rules, hooks included, and reports whether it ends solved, or the first illegal move. A "
+      "hook of the game that fails while a solution plays is reported with its FILE:LINE:COL "
+      "message, and the exit status is then 2.",
       verify_options, cmd_verify },
     { "check", "FILE|DIR...", "validate level files, solutions, game scripts, mods and skins",
       "Reads each file the way the game would and prints every problem as FILE:LINE:COL: "

@@ -28,6 +28,10 @@ void session_note(session *s, const char *fmt, ...)
 
 static void note_error(session *s, const error *err)
 {
+    if (!s->hook_failed) {          /* the first one: the others often follow from it */
+        s->hook_failed = true;
+        s->hook_error = *err;
+    }
     char buf[ERROR_TEXT_MAX + 300];
     error_format(err, buf, sizeof buf);
     session_note(s, "%s", buf);
@@ -127,7 +131,12 @@ static void start_level(session *s)
     movelog_reset(&s->log);
     error err;
     bool solved = false;
-    if (s->live && game_check_solved(s->game, &s->st, &solved, &err) != 0) solved = false;
+    s->hook_failed = false;
+    if (s->live && game_check_solved(s->game, &s->st, &solved, &err) != 0) {
+        solved = false;
+        s->hook_failed = true;
+        s->hook_error = err;
+    }
     s->solved = solved;
     s->announced = s->solved;
     s->message[0] = '\0';

@@ -35,6 +35,8 @@ typedef struct session {
     movelog log;                   /* the LURD letters of st's history */
     int sound;                     /* sound_id of the actions since the app last took it */
     bool assisting;                /* moves made now are the solver's, not the player's */
+    bool hook_failed;              /* a hook failed since the level (re)started: hook_error */
+    error hook_error;              /* the first such failure, for commands that must say it */
 } session;
 
 /* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),

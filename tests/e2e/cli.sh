@@ -113,6 +113,29 @@ expect_status 0 "verify sliding solution" -- "$tessera" verify "$outdir/slide.tx
 printf '1: 1r\n' > "$outdir/slide_digit.sol"
 expect_status 1 "verify digit on a sliding board" -- "$tessera" verify "$outdir/slide.txt" "$outdir/slide_digit.sol"
 expect_output "illegal move at move 1 ('1'" "a player digit is illegal without players"
+# A hook that fails while a solution plays is the script's error, not an illegal move: verify
+# and check of the .sol name the hook's file:line:col and exit 2, as for a broken script.
+cat > "$outdir/boom.lua" <<'LUA'
+return tessera.extend("sokoban", {
+  name = "Boom",
+  vars = { n = 0 },
+  on_move = function(level, move)
+    level:set_var("n", level:var("n") + 1)
+    if level:var("n") == 3 then error("boom on move 3") end
+  end,
+})
+LUA
+printf '#######\n#@  $.#\n#######\n' > "$outdir/boom.xsb"
+printf '1: rrR\n' > "$outdir/boom.sol"
+expect_status 2 "verify: a hook fails" -- "$tessera" verify --game "$outdir/boom.lua" "$outdir/boom.xsb" "$outdir/boom.sol"
+expect_output "level 1: script error at move 3 ($outdir/boom.sol:1): $outdir/boom.lua:6:5: boom on move 3" \
+    "verify names the hook's error"
+expect_status 2 "verify --json: a hook fails" -- "$tessera" verify --game "$outdir/boom.lua" "$outdir/boom.xsb" "$outdir/boom.sol" --json
+expect_output "\"status\":\"error\",\"moves\":2,\"pushes\":0,\"message\":\"$outdir/boom.lua:6:5: boom on move 3\",\"error_at\":3}" \
+    "verify --json gives the error and its message"
+expect_status 2 "check .sol: a hook fails" -- "$tessera" check --game "$outdir/boom.lua" "$outdir/boom.sol"
+expect_output "$outdir/boom.lua:6:5: boom on move 3 (while replaying level 1 of $outdir/boom.xsb, $outdir/boom.sol:1)" \
+    "check of the .sol names the hook's error"
 
 # Scripted play prints its JSON line, and a walk that solves nothing says solved:false.
 expect_status 0 "scripted play" -- "$tessera" play sokoban --level 1 --keys "left right"
