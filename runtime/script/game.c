@@ -630,6 +630,10 @@ static void read_result(lua_State *L, hook_call *c)
 {
     switch (c->hook) {
     case HOOK_SOLVED:
+        /* A number or a table would be true to Lua: a count of goals left, say, that forgot
+         * its == 0 would say every level is solved at its start. */
+        if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+            hook_error(L, c, "must return true, false or nothing");
         c->truth = lua_toboolean(L, -1);
         break;
     case HOOK_ACT:

@@ -202,6 +202,44 @@ static void test_check_levels(void)
     game_free(g);
 }
 
+/* solved returns true, false or nothing: a number (a count that forgot its == 0) is the
+ * hook's error at its line, not a level solved at its start. */
+static void test_solved_result(void)
+{
+    static const char *const returns[] = { "level:count(\"lit\")", "\"yes\"", "{}", "nil", "false" };
+    for (int i = 0; i < 5; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "return tessera.game {\n"
+                 "  name = \"Hooks\",\n"
+                 "  rules = \"actions\",\n"
+                 "  tiles = { [\"O\"] = { \"lit\" }, [\".\"] = { \"dark\" } },\n"
+                 "  actions = { press = { click = true } },\n"
+                 "  act = function(level, action) end,\n"
+                 "  solved = function(level) return %s end,\n"
+                 "}\n",
+                 returns[i]);
+        check_write_file(script, text);
+        error err;
+        game *g = load(&err);
+        CHECK(g != NULL);
+        if (!g) return;
+        levelset set;
+        CHECK(levelset_parse(&set, "one.txt", "O.\n", 3, FORMAT_XSB, game_rules(g), &err) == 0);
+        int rc = game_check_levels(g, &set, &err);
+        if (i < 3) {
+            CHECK(rc != 0);
+            CHECK_STR_HAS(err.msg, "solved must return true, false or nothing");
+            CHECK_STR_HAS(err.file, script);
+            CHECK_EQ_INT(err.line, 7);
+        } else {
+            CHECK(rc == 0);                    /* nil and false: not solved */
+        }
+        levelset_free(&set);
+        game_free(g);
+    }
+}
+
 /* A history of actions is played again after a reload that changed the rules. */
 static void test_reload_replay(void)
 {
@@ -320,6 +358,7 @@ int main(void)
     test_labels_candidates_heuristic();
     test_search_budget();
     test_check_levels();
+    test_solved_result();
     test_reload_replay();
     test_quick_calls();
     remove(script);
