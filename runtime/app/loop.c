@@ -11,6 +11,7 @@
 
 #include "app/idle.h"
 #include "app/padmap.h"
+#include "core/keynames.h"
 #include "core/textsafe.h"
 #include "frontend/view.h"
 #include "frontend/window.h"
@@ -133,25 +134,11 @@ int loop_window(app *a, window *win)
     return 0;
 }
 
-/* The key names the window produces (frontend/window.h), accepted in --keys. */
+/* The key names the window produces (core/keynames.h) and the pad's, accepted in --keys. */
 static int key_known(const char *k)
 {
     if (!strncmp(k, "pad:", 4)) return padmap_known(k);
-    if (!strncmp(k, "ctrl+shift+", 11)) k += 11;
-    else if (!strncmp(k, "ctrl+", 5)) k += 5;
-    static const char *const named[] = {
-        "up", "down", "left", "right", "escape", "return", "space", "tab", "backspace",
-        "pageup", "pagedown", "home", "end", "delete", "minus", "equals", "comma", "period",
-        "slash",
-    };
-    if ((k[0] >= 'a' && k[0] <= 'z' && !k[1]) || (k[0] >= '0' && k[0] <= '9' && !k[1])) return 1;
-    if (k[0] == 'f' && k[1] >= '1' && k[1] <= '9') {
-        int n = atoi(k + 1);
-        return n >= 1 && n <= 12 && (k[2] == '\0' || (k[2] >= '0' && k[2] <= '2' && !k[3]));
-    }
-    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
-        if (!strcmp(k, named[i])) return 1;
-    return 0;
+    return keyname_known(k);
 }
 
 /* click:COL,ROW names a 0-based cell; it is clicked where it shows: the centre of where it is

@@ -26,6 +26,7 @@
 #include <lauxlib.h>
 
 #include "core/confine.h"
+#include "core/keynames.h"
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
@@ -92,7 +93,7 @@ const api_doc api_action_fields[] = {
     { "click", NULL, "boolean?", "A click on a cell does it there (and, from the keyboard, Space or Return at the cursor, which the arrows move when no action takes directions)." },
     { "dirs", NULL, "boolean?", "The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players." },
     { "help", NULL, "string?", "What it does, shown by F1 beside its input." },
-    { "keys", NULL, "string[]?", "Keys that do it (key names as --keys writes them, e.g. \"e\", \"space\"), at the selected player's cell on levels with players." },
+    { "keys", NULL, "string[]?", "Keys that do it (key names as --keys writes them, e.g. \"e\", \"space\"; another name is an error), at the selected player's cell on levels with players." },
     { NULL, NULL, NULL, NULL }
 };
 
@@ -860,6 +861,10 @@ static void read_action(const spec *sp, int line, const char *name, action_def *
                 if (lua_rawgeti(L, -1, i) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) >= ACTION_KEY_MAX)
                     spec_error(sp, k, "actions.%s.keys[%d] must be a key name (\"e\", \"space\", ...)", name, i);
                 const char *key_name = lua_tostring(L, -1);
+                char names[256];
+                if (!keyname_known(key_name))
+                    spec_error(sp, k, "actions.%s.keys: unknown key '%s' (key names: %s)", name, key_name,
+                               keyname_list(names, sizeof names));
                 if (is_host_key(key_name))
                     spec_error(sp, k, "actions.%s.keys: '%s' is one of the host's own keys (moves, undo, menus)", name,
                                key_name);
