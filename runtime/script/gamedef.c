@@ -697,8 +697,11 @@ static void check_tiles(const spec *sp, ruleset *r)
             te->glyph = c;
             snprintf(te->where, sizeof te->where, "glyph '%s'", len == 1 ? g : "?");
             te->line = len == 1 ? line_of_glyph(sp, c) : 0;
-            if (len != 1)
-                spec_error(sp, field_line(sp, "tiles"), "glyph '%s' must be one character", g);
+            if (len != 1) {
+                /* At the entry's own line, as the other glyph errors are (else the field's). */
+                int at = line_of_key(sp, field_line(sp, "tiles"), g);
+                spec_error(sp, at ? at : field_line(sp, "tiles"), "glyph '%s' must be one character", g);
+            }
             if (isdigit(c) || c == '|' || c < ' ' || c == 127)
                 spec_error(sp, te->line, "glyph '%s' cannot be used: digits and '|' are run-length codes in "
                            "level files, control characters are not text", isprint(c) ? g : "?");

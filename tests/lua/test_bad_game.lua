@@ -13,6 +13,7 @@ local cases = {
   { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10:23: glyph '*': unknown tile 'gaol'" },
   { "bad_two_floors.lua",   "bad_two_floors.lua:9:24: glyph '%': 'wall' and 'goal' are both floors" },
   { "bad_glyph.lua",        "bad_glyph.lua:8:7: glyph '3' cannot be used" },
+  { "bad_long_glyph.lua",   "bad_long_glyph.lua:8:7: glyph 'oo' must be one character" },
   { "bad_redefined.lua",    "bad_redefined.lua:8:16: glyph 'W': tile 'wall' is defined again with other flags (first at line 5)" },
   { "bad_topology.lua",     "bad_topology.lua:4:15: unknown topology 'triangle'" },
   { "bad_hook_type.lua",    "bad_hook_type.lua:9:3: field 'on_solved' must be a function, got a string" },
@@ -40,7 +41,7 @@ end
 
 -- tessera.game is also checked where it is called, so mistakes show in a script's own tests.
 local ok, msg = pcall(tessera.game, { name = "x", tiles = {} })
-assert(not ok and msg:find("test_bad_game.lua:42: no plain floor tile", 1, true), msg)
+assert(not ok and msg:find("test_bad_game.lua:43: no plain floor tile", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = 5 })
 assert(not ok and msg:find("field 'name' must be a string, got a number", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = "x", tiles = { [" "] = { "floor" }, ["@"] = { "player", player = true } },
