@@ -61,29 +61,6 @@ static void report(checker *c, const error *err)
     c->bad++;
 }
 
-/* Line and column of the first `"name"` in file (0, 0 if not found). */
-static void locate_name(const char *file, const char *name, int *line, int *col)
-{
-    *line = *col = 0;
-    error err;
-    int fd = confine_open_regular(file, &err);     /* never blocks on a FIFO */
-    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (!f) {
-        if (fd >= 0) close(fd);
-        return;
-    }
-    char text[4096], quoted[80];
-    snprintf(quoted, sizeof quoted, "\"%s\"", name);
-    for (int n = 1; fgets(text, sizeof text, f); n++) {
-        const char *hit = strstr(text, quoted);
-        if (hit) {
-            *line = n;
-            *col = (int)(hit - text) + 1;
-            break;
-        }
-    }
-    fclose(f);
-}
 
 /* Every tile a level can show needs a sprite (solid tiles fall back to the wall's). */
 static void check_sprites(checker *c, game *g, const sprites *sheet)
@@ -101,7 +78,7 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
         if (id == r->floor_id) continue;                   /* the plain floor is drawn anyway */
         error err;
         int line, col;
-        locate_name(game_path(g), name, &line, &col);
+        app_locate_name(game_path(g), name, &line, &col);
         error_set(&err, game_path(g), line, col, "tile '%s' has no sprite '%s' in assets/sprites.txt%s "
                   "(use sprite = \"NAME\" with one of the sheet's names)", t->name, name,
                   game_art(g) ? " or the game's art" : "");
@@ -258,7 +235,7 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
     game_art_path(g, art, sizeof art);
     if (art[0] && !path_exists(art)) {
         int line, col;
-        locate_name(game_path(g), game_art(g), &line, &col);
+        app_locate_name(game_path(g), game_art(g), &line, &col);
         error_set(&err, game_path(g), line, col, "art = \"%s\": no such file beside the script", game_art(g));
         report(c, &err);
     } else if (art[0]) {
@@ -270,10 +247,7 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
     const char *def = game_default_levels(g);
     char levels[PATH_MAX_LEN];
     if (def && mods_find_levels(p, game_path(g), def, levels, sizeof levels) != 0) {
-        int line, col;
-        locate_name(game_path(g), def, &line, &col);
-        error_set(&err, game_path(g), line, col, "levels = \"%s\": no such file beside the script, in its "
-                  "levels/ folder or in the bundled levels", def);
+        app_missing_levels(g, def, &err);
         report(c, &err);
     } else if (def) {
         /* The game's own levels: each as play starts it, then given to the solver. */

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/action.h"
+#include "core/confine.h"
 #include "core/engine.h"
 #include "core/lurd.h"
 #include "core/path.h"
@@ -89,6 +91,38 @@ const char *app_game_of_file(const app_paths *p, const char *level_path, char *b
     return app_guess_game(level_path);
 }
 
+void app_locate_name(const char *file, const char *name, int *line, int *col)
+{
+    *line = *col = 0;
+    error err;
+    int fd = confine_open_regular(file, &err);     /* never blocks on a FIFO */
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    char text[4096], quoted[80];
+    snprintf(quoted, sizeof quoted, "\"%s\"", name);
+    for (int n = 1; fgets(text, sizeof text, f); n++) {
+        const char *hit = strstr(text, quoted);
+        if (hit) {
+            *line = n;
+            *col = (int)(hit - text) + 1;
+            break;
+        }
+    }
+    fclose(f);
+}
+
+int app_missing_levels(const struct game *g, const char *def, error *err)
+{
+    int line, col;
+    app_locate_name(game_path(g), def, &line, &col);
+    return error_set(err, game_path(g), line, col,
+                     "levels = \"%s\": no such file beside the script, in its levels/ folder or in the bundled levels",
+                     def);
+}
+
 int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
 {
     size_t len;
@@ -110,7 +144,9 @@ int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set
         if (!def)
             return error_set(err, game_path(g), 0, 0,
                              "game has no default level file (set levels = \"...\"); name a FILE");
-        mods_find_levels(p, game_path(g), def, path, sizeof path);
+        /* Named where the script names it, as check does (it was a path in the bundled
+         * levels/ folder the author never used). */
+        if (mods_find_levels(p, game_path(g), def, path, sizeof path) != 0) return app_missing_levels(g, def, err);
     }
     if (path_out) snprintf(path_out, path_size, "%s", path);
     /* The game's own levels = "..." is read only where its script may read. */

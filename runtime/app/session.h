@@ -83,6 +83,10 @@ const char *app_guess_game(const char *level_path);
 /* The game of a level file when no --game names it: the folder it sits in when that names a
  * game (levels/GAME/...), else app_guess_game. The name may be written into buf (size bytes). */
 const char *app_game_of_file(const app_paths *p, const char *level_path, char *buf, size_t size);
+/* Line and column of the first `"name"` in file (0, 0 if not found). */
+void app_locate_name(const char *file, const char *name, int *line, int *col);
+/* The error for a game whose levels = "def" names no file: at the script's line. Returns -1. */
+int app_missing_levels(const struct game *g, const char *def, error *err);
 /* Reads and parses a level file for game g (see game_read_path: by_game when the game's
  * script named it). 0, or -1 with err. */
 int app_read_levels(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,

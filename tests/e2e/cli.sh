@@ -56,6 +56,16 @@ expect_status 0 "solve a pull level by its folder" -- "$tessera" solve levels/pu
 expect_output "1 of 1 solved" "pull level solved by the pull rules"
 expect_status 0 "solve a colour level by its folder" -- "$tessera" solve levels/colour/colour.xsb --level 1 --timeout 5
 expect_output "1 of 1 solved" "colour level solved"
+# A game whose levels = "..." names no file: play and render say so at the script's line, as
+# check does (they named a path in the bundled levels/ folder the author never used).
+mkdir -p "$outdir/lost"
+printf 'return tessera.extend("sokoban", {\n  name = "Lost",\n  levels = "lostt.xsb",\n})\n' > "$outdir/lost/lost.lua"
+for cmd in play render check; do
+    expect_status 2 "$cmd of a game whose levels file is missing" -- "$tessera" $cmd "$outdir/lost/lost.lua" \
+        $([ $cmd = play ] && echo "--keys right") $([ $cmd = render ] && echo "--out $outdir/lost/x.png")
+    expect_output 'lost.lua:3:12: levels = "lostt.xsb": no such file beside the script' "$cmd names the script's line"
+done
+
 # --optimal says what is fewest: pushes from the push solver, moves from the search over a
 # game's own steps (a game with hooks: its result was labelled push-optimal).
 expect_status 0 "solve --optimal by the push solver" -- "$tessera" solve levels/sokoban/tessera.xsb --level 1 --optimal
