@@ -75,7 +75,7 @@ static void print_text(const session *s, int n, const solve_result *r, solver_ki
 int cmd_solve(const app_paths *p, int argc, char **argv)
 {
     const char *game_arg = NULL, *file = NULL;
-    int level_no = 0, json = 0, optimal = 0;
+    int level_no = 0, json = 0, optimal = 0, failed = 0;
     double timeout = 10.0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -134,10 +134,12 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
         else print_text(&s, i + 1, &r, k);
         fflush(stdout);
         solved += r.status == SOLVE_SOLVED;
+        failed += r.status == SOLVE_ERROR;
         total++;
         solve_result_free(&r);
     }
     if (!json) printf("%d of %d solved\n", solved, total);
     session_close(&s);
-    return solved == total ? EXIT_OK : EXIT_UNSOLVED;
+    /* A hook that fails is a broken script, as check and verify say (exit 2). */
+    return failed ? EXIT_BAD_INPUT : solved == total ? EXIT_OK : EXIT_UNSOLVED;
 }

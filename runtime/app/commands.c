@@ -127,7 +127,8 @@ const cli_command cli_commands[] = {
       "Solves every level of FILE (or one, with --level) and prints the solution: LURD for push "
       "puzzles (lower case a move, upper case a push, a digit where another player takes over), "
       "the letters u d l r for where the gap moves in sliding puzzles. Exit status 0 when every "
-      "level was solved, 1 when some were not.",
+      "level was solved, 1 when some were not, 2 when the game's script failed (a hook's error, "
+      "printed with its FILE:LINE:COL).",
       solve_options, cmd_solve },
     { "verify", "FILE SOLUTIONS", "replay solutions and report each level solved or not",
       "Replays each line 'N: MOVES' of SOLUTIONS on level N of FILE through the game's own "

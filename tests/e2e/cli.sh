@@ -146,6 +146,8 @@ expect_output "\"status\":\"error\",\"moves\":2,\"pushes\":0,\"message\":\"$outd
 expect_status 2 "check .sol: a hook fails" -- "$tessera" check --game "$outdir/boom.lua" "$outdir/boom.sol"
 expect_output "$outdir/boom.lua:6:5: boom on move 3 (while replaying level 1 of $outdir/boom.xsb, $outdir/boom.sol:1)" \
     "check of the .sol names the hook's error"
+expect_status 2 "solve: a hook fails" -- "$tessera" solve --game "$outdir/boom.lua" "$outdir/boom.xsb" --json
+expect_output "\"status\":\"error\"" "solve says the script failed (exit 2, as check and verify)"
 
 # Scripted play prints its JSON line, and a walk that solves nothing says solved:false.
 expect_status 0 "scripted play" -- "$tessera" play sokoban --level 1 --keys "left right"
