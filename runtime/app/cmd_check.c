@@ -493,7 +493,7 @@ static void check_default_solutions(checker *c, const app_paths *q, const mod_di
                                     const char *levels)
 {
     if (!levels[0] || !inside_mod(m->root, levels)) return;      /* bundled levels are not the mod's */
-    char dir[PATH_MAX_LEN], stem[PATH_MAX_LEN], name[PATH_MAX_LEN], sol[PATH_MAX_LEN];
+    char dir[PATH_MAX_LEN], stem[PATH_MAX_LEN], name[PATH_MAX_LEN + 8], sol[PATH_MAX_LEN];
     snprintf(dir, sizeof dir, "%s", levels);
     char *slash = strrchr(dir, '/');
     if (slash) *slash = '\0';
@@ -501,6 +501,7 @@ static void check_default_solutions(checker *c, const app_paths *q, const mod_di
     if (in_game_folder(m, dir)) return;
     path_stem(levels, stem, sizeof stem);
     snprintf(name, sizeof name, "%s.sol", stem);
+    if (strlen(dir) + strlen(name) + 2 > sizeof sol) return;       /* no such file could exist */
     path_join(sol, sizeof sol, dir, name);
     if (path_exists(sol) && !path_is_dir(sol) && inside_mod(m->root, sol)) check_solutions(c, q, sol, levels, script);
 }
