@@ -61,7 +61,6 @@ static void report(checker *c, const error *err)
     c->bad++;
 }
 
-
 /* Every tile a level can show needs a sprite (solid tiles fall back to the wall's). */
 static void check_sprites(checker *c, game *g, const sprites *sheet)
 {

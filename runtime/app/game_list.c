@@ -72,14 +72,8 @@ static void count_entry(app *a, game_entry *ge, game *g)
     const char *file = ge->file[0] ? ge->file : ge->levels;
     levelset set;
     error err;
-    size_t len;
     ge->nlevels = ge->own = ge->helped = 0;
-    if (!file[0]) return;
-    char *text = game_read_path(g, file, true, LIST_LEVELS_MAX, &len, &err);
-    if (!text) return;
-    int rc = levelset_parse(&set, file, text, len, FORMAT_AUTO, game_rules(g), &err);
-    free(text);
-    if (rc != 0) return;
+    if (!file[0] || app_read_levels_max(g, file, true, LIST_LEVELS_MAX, game_rules(g), &set, &err) != 0) return;
     ge->nlevels = set.count;
     progress_count(a->paths, ge->arg, game_path(g), file, &set, game_rules(g), &ge->own, &ge->helped);
     levelset_free(&set);

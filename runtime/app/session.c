@@ -28,12 +28,18 @@ void session_note(session *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Keeps a hook's failure for the commands that must say it: the first since the level
+ * started (the others often follow from it). */
+static void keep_hook_error(session *s, const error *err)
+{
+    if (s->hook_failed) return;
+    s->hook_failed = true;
+    s->hook_error = *err;
+}
+
 static void note_error(session *s, const error *err)
 {
-    if (!s->hook_failed) {          /* the first one: the others often follow from it */
-        s->hook_failed = true;
-        s->hook_error = *err;
-    }
+    keep_hook_error(s, err);
     char buf[ERROR_TEXT_MAX + 300];
     error_format(err, buf, sizeof buf);
     session_note(s, "%s", buf);
@@ -123,15 +129,21 @@ int app_missing_levels(const struct game *g, const char *def, error *err)
                      def);
 }
 
-int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
+int app_read_levels_max(const game *g, const char *path, bool by_game, size_t max, const ruleset *r, levelset *set,
+                        error *err)
 {
     size_t len;
     memset(set, 0, sizeof *set);
-    char *text = game_read_path(g, path, by_game, TEXTFILE_MAX, &len, err);
+    char *text = game_read_path(g, path, by_game, max, &len, err);
     if (!text) return -1;
     int rc = levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
     free(text);
     return rc;
+}
+
+int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)
+{
+    return app_read_levels_max(g, path, by_game, TEXTFILE_MAX, r, set, err);
 }
 
 int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set, char *path_out,
@@ -170,8 +182,7 @@ static void start_level(session *s)
     s->hook_failed = false;
     if (s->live && game_check_solved(s->game, &s->st, &solved, &err) != 0) {
         solved = false;
-        s->hook_failed = true;
-        s->hook_error = err;
+        keep_hook_error(s, &err);
     }
     s->solved = solved;
     s->announced = s->solved;

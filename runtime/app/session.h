@@ -91,6 +91,9 @@ int app_missing_levels(const struct game *g, const char *def, error *err);
  * script named it). 0, or -1 with err. */
 int app_read_levels(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
                     error *err);
+/* The same, refusing a file of more than max bytes (the menu's listing counts only small sets). */
+int app_read_levels_max(const struct game *g, const char *path, bool by_game, size_t max, const ruleset *r,
+                        levelset *set, error *err);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 

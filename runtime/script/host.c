@@ -529,7 +529,6 @@ static bool positioned(const host *h, const char *msg) { return positioned_at(h,
  * stack dozens of times (lua_getstack walks it from the top on every call): after a runaway
  * recursion 250,000 levels deep, each error took a second more than the call's time limit.
  * Here the walks are TRACE_LEVELS short ones. Returns a malloc'd string or NULL. */
-
 static char *bounded_traceback(lua_State *L)
 {
     char buf[TRACE_LEVELS * (LUA_IDSIZE * 2 + 64) + 64];
@@ -637,7 +636,6 @@ static int pcall_within(host *h, int nargs, int nresults, double seconds, error 
             snprintf(spent_text, sizeof spent_text, "%.*s:%ld: %s", (int)(n < 300 ? n : 300), msg, line, spent);
         else snprintf(spent_text, sizeof spent_text, "%s: %s", h->oom_where[0] ? h->oom_where : h->name, spent);
     }
-
     budget_leave(b, &frame);
     lua_remove(L, base);
     if (status == LUA_OK) return 0;
