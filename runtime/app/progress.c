@@ -67,12 +67,30 @@ static bool overrides_bundled(const app_paths *p, const char *arg, const char *s
     return !realpath(script, b) || strcmp(a, b) != 0;
 }
 
-/* The game's part of the progress key: its name, the script's real path for a game named by
- * its file, or the name and the script's path for a mod's game that replaces a bundled one. */
+/* The name of the bundled game whose script is at real path `real` (scripts/NAME.lua), into
+ * out; false for any other file. */
+static bool bundled_name(const app_paths *p, const char *real, char *out, size_t size)
+{
+    char dir[PATH_MAX];
+    if (!realpath(p->scripts, dir)) return false;
+    size_t n = strlen(dir), len = strlen(real);
+    if (strncmp(real, dir, n) != 0 || real[n] != '/' || strchr(real + n + 1, '/')) return false;
+    if (len < n + 1 + 5 || strcmp(real + len - 4, ".lua") != 0) return false;
+    snprintf(out, size, "%.*s", (int)(len - 4 - (n + 1)), real + n + 1);
+    return true;
+}
+
+/* The game's part of the progress key: its name (a bundled game named by its script's path
+ * too: `play scripts/sokoban.lua` is `play sokoban`, whose progress the player expects to
+ * find), the script's real path for any other game named by its file, or the name and the
+ * script's path for a mod's game that replaces a bundled one. */
 static void game_key(const app_paths *p, const char *arg, const char *script, char *out, size_t size)
 {
     char real[PATH_MAX];
-    if (strchr(arg, '/') || strstr(arg, ".lua")) snprintf(out, size, "%s", realpath(arg, real) ? real : arg);
+    if (strchr(arg, '/') || strstr(arg, ".lua")) {
+        const char *path = realpath(arg, real) ? real : arg;
+        if (path != real || !bundled_name(p, real, out, size)) snprintf(out, size, "%s", path);
+    }
     else if (overrides_bundled(p, arg, script)) snprintf(out, size, "%s@%s", arg, realpath(script, real) ? real : script);
     else snprintf(out, size, "%s", arg);
 }
@@ -87,12 +105,10 @@ static void safe_stem(const char *path, char *out, size_t size)
     out[k] = '\0';
 }
 
-/* The progress file of a game (its name or path, and its script) and a level set. */
-static void path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path, char *out,
-                     size_t size)
+/* The progress file of game key g and a level set. */
+static void path_for_key(const app_paths *p, const char *g, const char *levels_path, char *out, size_t size)
 {
-    char g[PATH_MAX_LEN], set[PATH_MAX_LEN], gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
-    game_key(p, arg, script, g, sizeof g);
+    char set[PATH_MAX_LEN], gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
     set_key(p, levels_path, set, sizeof set);
     safe_stem(g, gs, sizeof gs);
     safe_stem(set, ss, sizeof ss);
@@ -100,6 +116,30 @@ static void path_for(const app_paths *p, const char *arg, const char *script, co
     snprintf(name, sizeof name, "%s-%s-%08lx.txt", gs, ss, (unsigned long)h);
     path_join(dir, sizeof dir, p->data_home, "progress");
     path_join(out, size, dir, name);
+}
+
+/* The progress file of a game (its name or path, and its script) and a level set. */
+static void path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path, char *out,
+                     size_t size)
+{
+    char g[PATH_MAX_LEN];
+    game_key(p, arg, script, g, sizeof g);
+    path_for_key(p, g, levels_path, out, size);
+}
+
+/* Where a bundled game kept its progress when it was played by its script's path, before that
+ * was keyed by the game's name too (the file is read when the game's own is missing, and left
+ * as it is); false for any other game (a mod's replacing one included). */
+static bool legacy_path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path,
+                            char *out, size_t size)
+{
+    char real[PATH_MAX], name[PATH_MAX_LEN];
+    bool by_path = strchr(arg, '/') || strstr(arg, ".lua");
+    if (!realpath(by_path ? arg : script ? script : "", real) || !bundled_name(p, real, name, sizeof name) ||
+        (!by_path && strcmp(name, arg) != 0))
+        return false;
+    path_for_key(p, real, levels_path, out, size);
+    return true;
 }
 
 void progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
@@ -114,6 +154,27 @@ static void fresh(progress_store *ps, const app_paths *p, const session *s)
     progress_free(&ps->pr);
     game_key(p, s->game_arg, s->game ? game_path(s->game) : NULL, ps->pr.game, sizeof ps->pr.game);
     set_key(p, s->levels_path, ps->pr.set, sizeof ps->pr.set);
+}
+
+/* With no progress file of its own, a bundled game takes up the progress it kept before under
+ * its script's path, if that reads (it is written to the game's own file
+ * on the next save, and the old file is left as it is). */
+static void open_legacy(progress_store *ps, const app_paths *p, const session *s)
+{
+    char legacy[PATH_MAX_LEN], *text;
+    size_t len;
+    error err;
+    progress loaded;
+    if (!legacy_path_for(p, s->game_arg, s->game ? game_path(s->game) : NULL, s->levels_path, legacy, sizeof legacy) ||
+        save_read(legacy, &text, &len, &err) != 0)
+        return;
+    int prc = progress_parse(&loaded, legacy, text, len, &err);
+    free(text);
+    if (prc != 0) return;
+    snprintf(loaded.game, sizeof loaded.game, "%s", ps->pr.game);
+    progress_free(&ps->pr);
+    ps->pr = loaded;
+    follow_all(ps);
 }
 
 void progress_store_open(progress_store *ps, const app_paths *p, const session *s, char *note, size_t note_size)
@@ -132,7 +193,10 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     size_t len;
     error err;
     int rc = save_read(ps->path, &text, &len, &err);
-    if (rc == 1) return;
+    if (rc == 1) {
+        open_legacy(ps, p, s);
+        return;
+    }
     progress loaded;
     int prc = rc == 0 ? progress_parse(&loaded, ps->path, text, len, &err) : -1;
     if (prc == 0) {
@@ -513,8 +577,11 @@ void progress_count(const app_paths *p, const char *game_arg, const char *script
     size_t len;
     error err;
     progress pr;
-    if (save_read(path, &text, &len, &err) != 0) return;
-    int rc = progress_parse(&pr, path, text, len, &err);
+    int rc = save_read(path, &text, &len, &err);
+    if (rc == 1 && legacy_path_for(p, game_arg, script, levels_path, path, sizeof path))
+        rc = save_read(path, &text, &len, &err);   /* as progress_store_open would read */
+    if (rc != 0) return;
+    rc = progress_parse(&pr, path, text, len, &err);
     free(text);
     if (rc != 0) return;
     for (int i = 0; i < set->count; i++) {

@@ -225,4 +225,30 @@ else fail "the mod's solve is in the bundled game's progress: $(grep -H '' "$pro
 if grep -q '^solved 1 ' $(grep -l "^game sokoban@.*override_mod/scripts/sokoban.lua$" "$progress_dir"/*.txt) 2>/dev/null; then ok
 else fail "the mod's own progress lacks its solve: $(grep -H '' "$progress_dir"/*.txt)"; fi
 
+# A bundled game played by its script's path is the same game: one progress (it was kept apart,
+# so a player's solves seemed lost when the game was started the other way). Progress kept
+# under the path before is taken up when the game has none of its own, and left as it is.
+export XDG_DATA_HOME="$outdir/bypath"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+expect_status 0 "solve level 1 by name" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_status 0 "level 2 by the script's path" -- "$tessera" play scripts/sokoban.lua --level 2 --keys "left"
+if [ "$(ls "$progress_dir" | wc -l)" -eq 1 ] && grep -q '^solved 1 ' "$progress_dir"/sokoban-tessera-*.txt && grep -q '^position 2 ' "$progress_dir"/sokoban-tessera-*.txt; then ok
+else fail "the game by name and by path keep apart progress: $(grep -H '' "$progress_dir"/*.txt)"; fi
+fnv_key() {   # the progress file's hash of a game key and a set key (FNV-1a, as progress.c)
+    local h=2166136261 b
+    for b in $(printf '%s\0%s' "$1" "$2" | od -An -v -tu1); do h=$(( ((h ^ b) * 16777619) & 0xFFFFFFFF )); done
+    printf '%08x' "$h"
+}
+export XDG_DATA_HOME="$outdir/legacy"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+mkdir -p "$progress_dir"
+script=$(realpath scripts/sokoban.lua)
+legacy="$progress_dir/sokoban-tessera-$(fnv_key "$script" sokoban/tessera.xsb).txt"
+printf 'tessera-progress 1\ngame %s\nset sokoban/tessera.xsb\nsolved 1 0c209a8a 5 2 dRurD\n' "$script" > "$legacy"
+cp "$legacy" "$outdir/legacy.before"
+expect_status 0 "level 2 by name, progress kept under the path before" -- "$tessera" play sokoban --level 2 --keys "left"
+own="$progress_dir/sokoban-tessera-$(fnv_key sokoban sokoban/tessera.xsb).txt"
+if grep -q '^game sokoban$' "$own" 2>/dev/null && grep -q '^solved 1 0c209a8a 5 2 dRurD$' "$own" && cmp -s "$legacy" "$outdir/legacy.before"; then ok
+else fail "the solve kept under the script's path was not taken up: $(grep -H '' "$progress_dir"/*.txt)"; fi
+
 finish
