@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app/cli.h"
+#include "core/spell.h"
 
 const char cli_program_summary[] = "a Lua-scriptable grid puzzle runtime: Sokoban, sliding puzzles and more";
 
@@ -222,42 +223,13 @@ const cli_option *cli_find_option(const cli_command *c, const char *name)
 }
 
 /* Edit distance of two short strings (insertions, deletions, substitutions). */
-static int distance(const char *a, const char *b)
-{
-    enum { MAX = 40 };
-    size_t n = strlen(a), m = strlen(b);
-    if (n >= MAX || m >= MAX) return MAX;
-    int row[MAX + 1];
-    for (size_t j = 0; j <= m; j++) row[j] = (int)j;
-    for (size_t i = 1; i <= n; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= m; j++) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best) best = up + 1;
-            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[m];
-}
-
 const char *cli_suggest_option(const cli_command *c, const char *name)
 {
-    const char *best = NULL;
-    int best_d = 3;              /* further than two edits is a different word */
+    spell sp = spell_start(name);
     const cli_option *lists[2] = { c ? c->options : no_options, cli_global_options };
     for (int l = 0; l < 2; l++)
-        for (const cli_option *o = lists[l]; o->name; o++) {
-            int d = distance(name, o->name);
-            if (d < best_d) {
-                best_d = d;
-                best = o->name;
-            }
-        }
-    return best;
+        for (const cli_option *o = lists[l]; o->name; o++) spell_offer(&sp, o->name);
+    return sp.best;
 }
 
 void cli_print_synopsis(FILE *f, const cli_command *c)
@@ -277,17 +249,10 @@ void cli_print_synopsis(FILE *f, const cli_command *c)
 
 const char *cli_suggest_command(const char *name)
 {
-    const char *best = NULL;
-    int best_d = 3;
-    for (const cli_command *c = cli_commands; c->name; c++) {
-        if (!c->name[0]) continue;
-        int d = distance(name, c->name);
-        if (d < best_d) {
-            best_d = d;
-            best = c->name;
-        }
-    }
-    return best;
+    spell sp = spell_start(name);
+    for (const cli_command *c = cli_commands; c->name; c++)
+        if (c->name[0]) spell_offer(&sp, c->name);
+    return sp.best;
 }
 
 /* Prints text wrapped to width columns, each line starting with indent spaces. */

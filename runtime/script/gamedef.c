@@ -27,6 +27,7 @@
 
 #include "core/confine.h"
 #include "core/keynames.h"
+#include "core/spell.h"
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
@@ -164,6 +165,23 @@ static int spec_error(const spec *sp, int line, const char *fmt, ...)
     lua_concat(L, 2);
     return lua_error(L);
 }
+
+/* A suggestion for a misspelt name as three %s arguments: " (did you mean 'X'?)", or nothing. */
+#define MEANT(best) (best) ? " (did you mean '" : "", (best) ? (best) : "", (best) ? "'?)" : ""
+
+/* The tile of r whose name is nearest to a misspelt one (NULL when none is near). */
+static const char *near_tile(const ruleset *r, const char *name)
+{
+    spell near = spell_start(name);
+    for (int id = 1; id < r->ntiles; id++) spell_offer(&near, r->tile[id].name);
+    return near.best;
+}
+
+/* The same, as three %s arguments that lead into the rest of a sentence: "did you mean 'X'?
+ * else ", or nothing. */
+#define TILE_MEANT(r, name)                                                                      \
+    near_tile(r, name) ? "did you mean '" : "", near_tile(r, name) ? near_tile(r, name) : "",   \
+        near_tile(r, name) ? "'? else " : ""
 
 static int is_name_char(int c) { return isalnum(c) || c == '_'; }
 
@@ -357,7 +375,11 @@ static void check_field_names(const spec *sp)
         const char *key = lua_tostring(L, -1);
         int i = 0;
         while (api_game_fields[i].name && strcmp(api_game_fields[i].name, key) != 0) i++;
-        if (!api_game_fields[i].name) spec_error(sp, field_line(sp, key), "unknown field '%s'", key);
+        if (!api_game_fields[i].name) {
+            spell near = spell_start(key);
+            for (int k = 0; api_game_fields[k].name; k++) spell_offer(&near, api_game_fields[k].name);
+            spec_error(sp, field_line(sp, key), "unknown field '%s'%s%s%s", key, MEANT(near.best));
+        }
     }
 }
 
@@ -539,8 +561,12 @@ static void read_entry(const spec *sp, tile_entry *t)
             const char *key = lua_tostring(L, -2);
             int doc = 0;                    /* only documented keys are accepted */
             while (api_tile_flags[doc].name && strcmp(api_tile_flags[doc].name, key) != 0) doc++;
-            if (!api_tile_flags[doc].name)
-                spec_error(sp, line_of_key(sp, t->line, key), "%s: unknown flag '%s'", t->where, key);
+            if (!api_tile_flags[doc].name) {
+                spell near = spell_start(key);
+                for (int k = 0; api_tile_flags[k].name; k++) spell_offer(&near, api_tile_flags[k].name);
+                spec_error(sp, line_of_key(sp, t->line, key), "%s: unknown flag '%s'%s%s%s", t->where, key,
+                           MEANT(near.best));
+            }
             size_t f = 0;
             while (f < sizeof tile_flags / sizeof tile_flags[0] && strcmp(tile_flags[f].name, key) != 0) f++;
             if (f < sizeof tile_flags / sizeof tile_flags[0]) {
@@ -599,7 +625,14 @@ static void resolve_pair(const spec *sp, const ruleset *r, int line, const char 
     *floor = *object = 0;
     for (int i = 0; i < n; i++) {
         int id = rules_find_tile(r, names[i]);
-        if (id < 0) spec_error(sp, line, "%s: unknown tile '%s' (define it in the tiles table)", where, names[i]);
+        if (id < 0) {
+            /* A legend the game took over from the one it extends names tiles of that game. */
+            if (strncmp(where, "numeric", 7) == 0 && !field_line(sp, "numeric"))
+                spec_error(sp, line, "%s: unknown tile '%s': this numeric legend comes from the game this one extends "
+                           "(give numeric = false to drop it, or a numeric legend of this game's tiles)", where, names[i]);
+            spec_error(sp, line, "%s: unknown tile '%s' (%s%s%sdefine it in the tiles table)", where, names[i],
+                       TILE_MEANT(r, names[i]));
+        }
         int *slot = r->tile[id].layer == LAYER_OBJECT ? object : floor;
         if (*slot)
             spec_error(sp, line, "%s: '%s' and '%s' are both %s; two tiles are an object and a floor", where,
@@ -700,7 +733,8 @@ static void check_tiles(const spec *sp, ruleset *r)
             if (len != 1) {
                 /* At the entry's own line, as the other glyph errors are (else the field's). */
                 int at = line_of_key(sp, field_line(sp, "tiles"), g);
-                spec_error(sp, at ? at : field_line(sp, "tiles"), "glyph '%s' must be one character", g);
+                spec_error(sp, at ? at : field_line(sp, "tiles"),
+                           "glyph '%s' must be one character of one byte (ASCII: level files are read byte by byte)", g);
             }
             if (isdigit(c) || c == '|' || c < ' ' || c == 127)
                 spec_error(sp, te->line, "glyph '%s' cannot be used: digits and '|' are run-length codes in "
@@ -988,7 +1022,9 @@ static void check_reacts_to(const spec *sp, ruleset *r)
             spec_error(sp, line, "reacts_to[%d] must be a tile name, got a %s", i, luaL_typename(L, -1));
         const char *name = lua_tostring(L, -1);
         int id = rules_find_tile(r, name);
-        if (id < 0) spec_error(sp, line, "reacts_to: unknown tile '%s' (define it in the tiles table)", name);
+        if (id < 0)
+            spec_error(sp, line, "reacts_to: unknown tile '%s' (%s%s%sdefine it in the tiles table)", name,
+                       TILE_MEANT(r, name));
         r->react_tiles |= (uint64_t)1 << id;
         lua_pop(L, 1);
     }

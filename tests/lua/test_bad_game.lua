@@ -7,17 +7,17 @@ local data = here .. "/data/"
 
 -- file, expected "file:line:column: message" fragment
 local cases = {
-  { "bad_flag.lua",         "bad_flag.lua:7:22: glyph '$': unknown flag 'pushabel'" },
-  { "bad_field.lua",        "bad_field.lua:9:3: unknown field 'on_moves'" },
+  { "bad_flag.lua",         "bad_flag.lua:7:22: glyph '$': unknown flag 'pushabel' (did you mean 'pushable'?)" },
+  { "bad_field.lua",        "bad_field.lua:9:3: unknown field 'on_moves' (did you mean 'on_move'?)" },
   { "bad_no_name.lua",      "bad_no_name.lua:3:1: missing field 'name'" },
-  { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10:23: glyph '*': unknown tile 'gaol'" },
+  { "bad_unknown_tile.lua", "bad_unknown_tile.lua:10:23: glyph '*': unknown tile 'gaol' (did you mean 'goal'? else define it in the tiles table)" },
   { "bad_two_floors.lua",   "bad_two_floors.lua:9:24: glyph '%': 'wall' and 'goal' are both floors" },
   { "bad_glyph.lua",        "bad_glyph.lua:8:7: glyph '3' cannot be used" },
-  { "bad_long_glyph.lua",   "bad_long_glyph.lua:8:7: glyph 'oo' must be one character" },
+  { "bad_long_glyph.lua",   "bad_long_glyph.lua:8:7: glyph 'oo' must be one character of one byte (ASCII" },
   { "bad_redefined.lua",    "bad_redefined.lua:8:16: glyph 'W': tile 'wall' is defined again with other flags (first at line 5)" },
   { "bad_topology.lua",     "bad_topology.lua:4:15: unknown topology 'triangle'" },
   { "bad_hook_type.lua",    "bad_hook_type.lua:9:3: field 'on_solved' must be a function, got a string" },
-  { "bad_numeric.lua",      "bad_numeric.lua:12:24: numeric[2]: unknown tile 'goal'" },
+  { "bad_numeric.lua",      "bad_numeric.lua:12:24: numeric[2]: unknown tile 'goal' (define it in the tiles table)" },
   { "bad_no_player.lua",    "bad_no_player.lua:4:3: push rules need a tile with player = true" },
   { "bad_solved.lua",       "bad_solved.lua:9:13: unknown solved rule 'all boxes home'" },
   { "bad_syntax.lua",       "bad_syntax.lua:5:22: '}' expected" },

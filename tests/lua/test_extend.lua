@@ -64,7 +64,9 @@ assert(g.tiles["$"] == nil and g.tiles["*"] == nil and g.tiles["."] ~= nil)
 
 -- Mistakes name the derived script's file and line.
 local cases = {
-  { "bad_ext_flag.lua",   "bad_ext_flag.lua:5:22: glyph '~': unknown flag 'slipery'" },
+  { "bad_ext_flag.lua",   "bad_ext_flag.lua:5:22: glyph '~': unknown flag 'slipery' (did you mean 'slippery'?)" },
+  -- a legend taken over from the base says so, and how to drop it
+  { "bad_ext_numeric.lua", "numeric[-2]: unknown tile 'player': this numeric legend comes from the game this one extends (give numeric = false to drop it" },
   { "bad_ext_base.lua",   "bad_ext_base.lua:3:24: unknown game 'no_such_base'" },
   { "bad_ext_loop_a.lua", "games extend each other in a loop" },
   { "bad_ext_remove.lua", "bad_ext_remove.lua:8:3: unknown field 'tiles_extra'" },
