@@ -82,6 +82,11 @@ int transfer_write_level(const session *s, const char *path, error *err)
     return rc;
 }
 
+const char *transfer_level_ext(const session *s)
+{
+    return s->st.g && s->st.g->topo == TOPO_HEX ? "hsb" : "xsb";   /* hex layout, as .hsb is read */
+}
+
 int transfer_export(app *a, const char *dir, char *base_out, size_t size, error *err)
 {
     session *s = &a->s;
@@ -95,7 +100,7 @@ int transfer_export(app *a, const char *dir, char *base_out, size_t size, error 
     for (char *c = file; *c; c++)
         if (*c == '.' || *c == '/' || *c == ' ') *c = '_';
     path_join(base, sizeof base, dir, file);
-    snprintf(name, sizeof name, "%s.xsb", base);
+    snprintf(name, sizeof name, "%s.%s", base, transfer_level_ext(s));
     if (transfer_write_level(s, name, err) != 0) return -1;
     /* The solution file names level 1: it goes with the one-level file beside it. */
     char *lurd = session_lurd(s);
@@ -236,7 +241,9 @@ static void export_files(app *a)
         session_note(s, "Export failed: %s", error_format(&err, msg, sizeof msg));
         return;
     }
-    session_note(s, "Saved %s.xsb and .sol", base);
+    /* The level file cannot tell its game: the command that replays it must. */
+    session_note(s, "Saved %s.%s and .sol (replay: tessera verify them --game %s)", base, transfer_level_ext(s),
+                 s->game_arg);
 }
 
 int transfer_key(app *a, const char *key)

@@ -19,8 +19,10 @@ char *transfer_level_text(const session *s);
 /* Plays pasted text: LURD moves from the level's start, or a level (set) to open. Returns 1
  * when it was used, 0 when it was neither (the status line says why). */
 int transfer_paste(app *a, const char *text);
-/* Writes the current level and the moves so far to DIR/NAME.xsb and DIR/NAME.sol (in the
- * solutions format `tessera verify` reads); base_out gets DIR/NAME. 0, or -1 with err. */
+/* "hsb" for a hex game's level, else "xsb": the extension its exported level file gets. */
+const char *transfer_level_ext(const session *s);
+/* Writes the current level and the moves so far to DIR/NAME.xsb (.hsb on hex) and DIR/NAME.sol
+ * (in the solutions format `tessera verify` reads); base_out gets DIR/NAME. 0, or -1 with err. */
 int transfer_export(app *a, const char *dir, char *base_out, size_t size, error *err);
 /* Writes "N: LURD" (N the level's number) of the moves so far to path. 0, or -1 with err. */
 int transfer_write_solution(const session *s, const char *path, error *err);

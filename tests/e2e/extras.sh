@@ -49,6 +49,14 @@ base=$(ls "$XDG_DATA_HOME"/tessera/export/*.xsb 2>/dev/null | head -1)
 base=${base%.xsb}
 if [ -n "$base" ] && [ -f "$base.sol" ]; then ok; else fail "export wrote no .xsb/.sol pair"; fi
 expect_status 0 "exported pair verifies" -- "$tessera" verify "$base.xsb" "$base.sol"
+# A hex level is exported as .hsb (read as hex, which .xsb is not), and the status line gives
+# the game the replay needs (the level file cannot tell it).
+export_dir="$XDG_DATA_HOME/tessera/export"
+expect_status 0 "export a hex level" -- "$tessera" play hexoban --level 1 --keys "clipboard:AAzQeeddZcAAqZcA ctrl+v ctrl+s"
+expect_output "(replay: tessera verify them --game hexoban)" "the replay's game shown"
+hex=$(ls "$export_dir"/hexoban-*.hsb 2>/dev/null | head -1)
+if [ -n "$hex" ] && [ -f "${hex%.hsb}.sol" ]; then ok; else fail "hex export wrote no .hsb/.sol pair: $(ls "$export_dir")"; fi
+expect_status 0 "exported hex pair verifies" -- "$tessera" verify "$hex" "${hex%.hsb}.sol" --game hexoban
 # --export-solution / --export-level write what was played when play ends.
 expect_status 0 "export options" -- "$tessera" play sokoban --level 1 --keys "clipboard:$sol ctrl+v" \
     --export-solution "$outdir/one.sol" --export-level "$outdir/one.xsb"
