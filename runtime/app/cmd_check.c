@@ -3,10 +3,12 @@
  *
  * A script: it loads as a game (its table checked field by field), every tile has a sprite
  * in the sheet, and its default level file parses. A level file: it parses for its game (the
- * file's folder name, --game, or a guess from the format). A folder: a mod (see mods.c) or a
- * folder of mods: every script of scripts/ and every level file of levels/GAME/, and every
- * solution file of the mod (one beside a level file of levels/GAME/, or beside a script's
- * default levels) replayed as a .sol given alone would be, with that game. Each level
+ * file's folder name, --game, or a guess from the format); every malformed level is reported,
+ * for the parser reads on after one (levelset_parse_every), where play stops at the first. A
+ * folder: a mod (see mods.c) or a folder of mods: every script of scripts/ and every level
+ * file of levels/GAME/, and every solution file of the mod (one beside a level file of
+ * levels/GAME/, or beside a script's default levels) replayed as a .sol given alone would be,
+ * with that game. Each level
  * checked (a script's default levels too) is also given to the solver for a short time
  * (--timeout S, default 0.5; 0 skips): a level the solver proves impossible is a problem, and
  * so is a hook that fails while it plays (reported at the hook's file:line:col); one it cannot
@@ -178,6 +180,27 @@ static void note_guess(error *err, const char *gname)
     snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
 }
 
+/* Reads a level file for check: every problem of it reported, each malformed level (the
+ * first one only noting a guessed game, guessed). 0 with set, or -1. */
+static int read_level_file(checker *c, const game *g, const char *file, bool by_game, const char *guessed,
+                           levelset *set)
+{
+    level_problems all;
+    if (app_read_levels_every(g, file, by_game, game_rules(g), set, &all) == 0) return 0;
+    for (int i = 0; i < all.count; i++) {
+        if (guessed && i == 0) note_guess(&all.v[i], guessed);
+        report(c, &all.v[i]);
+    }
+    if (all.more) {
+        error err;
+        if (all.count) error_set(&err, file, 0, 0, "more problems than the %d above: the check stopped reading there", all.count);
+        else error_set(&err, file, 0, 0, "out of memory");
+        report(c, &err);
+    }
+    level_problems_free(&all);
+    return -1;
+}
+
 /* Checks a level file; false when it could not be read (the problem reported). */
 static bool check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg, bool guessed)
 {
@@ -189,10 +212,7 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
     }
     levelset set;
     bool read = false;
-    if (app_read_levels(g, file, false, game_rules(g), &set, &err) != 0) {
-        if (guessed) note_guess(&err, game_name_arg);
-        report(c, &err);
-    } else {
+    if (read_level_file(c, g, file, false, guessed ? game_name_arg : NULL, &set) == 0) {
         if (game_check_levels(g, &set, &err) != 0) report(c, &err);
         else {
             read = true;
@@ -251,9 +271,7 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
     } else if (def) {
         /* The game's own levels: each as play starts it, then given to the solver. */
         levelset set;
-        if (app_read_levels(g, levels, true, game_rules(g), &set, &err) != 0) {
-            report(c, &err);
-        } else {
+        if (read_level_file(c, g, levels, true, NULL, &set) == 0) {
             if (game_check_levels(g, &set, &err) != 0) {
                 report(c, &err);
             } else {

@@ -140,8 +140,9 @@ const cli_command cli_commands[] = {
     { "check", "FILE|DIR...", "validate level files, solutions, game scripts, mods and skins",
       "Reads each file the way the game would and prints every problem as FILE:LINE:COL: "
       "message. A level file is parsed for its game (the folder it sits in, --game, or a guess "
-      "from its format) and each level is given to the solver briefly; a solution file (.sol) is "
-      "replayed on the level file of the same name beside it; a .lua file is loaded as a game; a "
+      "from its format), each malformed level of it reported, and each level is given to the "
+      "solver briefly; a solution file (.sol) is replayed on the level file of the same name "
+      "beside it; a .lua file is loaded as a game; a "
       "folder is a mod, a folder of mods, or a skin, and a mod's solution files (beside a level "
       "file of levels/GAME/ or beside a script's default levels) are replayed too. Exit status 0 when all is well, 1 when a "
       "level is unsolvable or a solution fails, 2 when a file is malformed.",

@@ -129,16 +129,35 @@ int app_missing_levels(const struct game *g, const char *def, error *err)
                      def);
 }
 
-int app_read_levels_max(const game *g, const char *path, bool by_game, size_t max, const ruleset *r, levelset *set,
-                        error *err)
+/* app_read_levels_max, and with all app_read_levels_every (err then unused). */
+static int read_levels(const game *g, const char *path, bool by_game, size_t max, const ruleset *r, levelset *set,
+                       level_problems *all, error *err)
 {
     size_t len;
     memset(set, 0, sizeof *set);
-    char *text = game_read_path(g, path, by_game, max, &len, err);
-    if (!text) return -1;
-    int rc = levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
+    if (all) memset(all, 0, sizeof *all);
+    error read_err;
+    char *text = game_read_path(g, path, by_game, max, &len, all ? &read_err : err);
+    if (!text) {
+        if (all) level_problems_add(all, &read_err);
+        return -1;
+    }
+    int rc = all ? levelset_parse_every(set, path, text, len, FORMAT_AUTO, r, all)
+                 : levelset_parse(set, path, text, len, FORMAT_AUTO, r, err);
     free(text);
     return rc;
+}
+
+int app_read_levels_max(const game *g, const char *path, bool by_game, size_t max, const ruleset *r, levelset *set,
+                        error *err)
+{
+    return read_levels(g, path, by_game, max, r, set, NULL, err);
+}
+
+int app_read_levels_every(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
+                          level_problems *all)
+{
+    return read_levels(g, path, by_game, TEXTFILE_MAX, r, set, all, NULL);
 }
 
 int app_read_levels(const game *g, const char *path, bool by_game, const ruleset *r, levelset *set, error *err)

@@ -94,6 +94,11 @@ int app_read_levels(const struct game *g, const char *path, bool by_game, const 
 /* The same, refusing a file of more than max bytes (the menu's listing counts only small sets). */
 int app_read_levels_max(const struct game *g, const char *path, bool by_game, size_t max, const ruleset *r,
                         levelset *set, error *err);
+/* app_read_levels for check: every problem of the file (each malformed level, not just the
+ * first) into all, which the caller frees (level_problems_free). 0, or -1 with all->count > 0
+ * (or all->more). */
+int app_read_levels_every(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
+                          level_problems *all);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 

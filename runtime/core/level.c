@@ -61,8 +61,10 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
     return levelset_parse_capped(set, name, text, len, fmt, r, 0, err);
 }
 
-int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
-                          const ruleset *r, size_t max_cells, error *err)
+/* The parse of levelset_parse_capped, and with all of levelset_parse_every: then a problem
+ * does not end it, and each goes to all. */
+static int parse_set(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                     const ruleset *r, size_t max_cells, level_problems *all, error *err)
 {
     memset(set, 0, sizeof *set);
     set->max_cells = max_cells;
@@ -74,18 +76,60 @@ int levelset_parse_capped(levelset *set, const char *name, const char *text, siz
         return levelset_free(set), error_set(err, name, 0, 0, "not a text file (contains NUL bytes)");
     int rc;
     switch (fmt) {
-    case FORMAT_NUMERIC: rc = parse_numeric(set, name, text, len, r, err); break;
-    case FORMAT_BOARDS: rc = parse_boards(set, name, text, len, r, err); break;
-    default: rc = parse_xsb(set, name, text, len, r, err); break;
+    case FORMAT_NUMERIC: rc = parse_numeric(set, name, text, len, r, all, err); break;
+    case FORMAT_BOARDS: rc = parse_boards(set, name, text, len, r, all, err); break;
+    default: rc = parse_xsb(set, name, text, len, r, all, err); break;
     }
-    if (rc == 0 && set->count == 0)
-        rc = error_set(err, name, 0, 0, "no levels found");
-    for (int i = 0; rc == 0 && i < set->count; i++)
-        rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
-    if (rc != 0 && max_cells && set->cells > max_cells)
-        error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", max_cells);
+    if (all) {
+        /* The parse stops early only when all is full or out of memory: that problem too. */
+        if (rc != 0) level_problems_add(all, err);
+        if (rc == 0 && set->count == 0 && all->count == 0) {
+            error_set(err, name, 0, 0, "no levels found");
+            level_problems_add(all, err);
+        }
+        for (int i = 0; i < set->count; i++)
+            if (level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err) != 0)
+                level_problems_add(all, err);
+        if (all->count || all->more) rc = -1;      /* more alone: out of memory for the list */
+    } else {
+        if (rc == 0 && set->count == 0)
+            rc = error_set(err, name, 0, 0, "no levels found");
+        for (int i = 0; rc == 0 && i < set->count; i++)
+            rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
+        if (rc != 0 && max_cells && set->cells > max_cells)
+            error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", max_cells);
+    }
     if (rc != 0) levelset_free(set);
     return rc;
+}
+
+int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                          const ruleset *r, size_t max_cells, error *err)
+{
+    return parse_set(set, name, text, len, fmt, r, max_cells, NULL, err);
+}
+
+int levelset_parse_every(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                         const ruleset *r, level_problems *out)
+{
+    memset(out, 0, sizeof *out);
+    error err;
+    if (parse_set(set, name, text, len, fmt, r, 0, out, &err) == 0) return 0;
+    if (out->count == 0) level_problems_add(out, &err);      /* one before the parse (NUL bytes) */
+    /* In file order: the levels' own problems (no player, ...) were found after the parse. */
+    for (int i = 1; i < out->count; i++)
+        for (int j = i; j > 0 && out->v[j - 1].line > out->v[j].line; j--) {
+            error t = out->v[j];
+            out->v[j] = out->v[j - 1];
+            out->v[j - 1] = t;
+        }
+    return -1;
+}
+
+void level_problems_free(level_problems *p)
+{
+    free(p->v);
+    memset(p, 0, sizeof *p);
 }
 
 int levelset_load(levelset *set, const char *path, const ruleset *r, error *err)

@@ -2,6 +2,7 @@
 #ifndef TESSERA_CORE_LEVEL_H
 #define TESSERA_CORE_LEVEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,27 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
  * allocating them: "the levels are too large ...". */
 int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
                           const ruleset *r, size_t max_cells, error *err);
+/* The problems of a level file as `tessera check` wants them: every malformed level, not just
+ * the first. At most LEVEL_PROBLEMS_MAX are kept (a file of 64 MiB could hold millions);
+ * more says that the reading stopped there. */
+enum { LEVEL_PROBLEMS_MAX = 100 };
+typedef struct level_problems {
+    error *v;                   /* count problems, in the order of their lines */
+    int count;
+    bool more;                  /* there were more than LEVEL_PROBLEMS_MAX */
+} level_problems;
+
+/* levelset_parse that reads on past a malformed level: each problem goes to out and the parser
+ * goes on at the next level (XSB: after the level's rows and the lines under it; numeric: after
+ * its block; boards: the next line), so that a level's mistake is not blamed on the next. Then
+ * every level read is validated. Returns 0 with set as levelset_parse gives it when there was
+ * no problem, else -1 with set empty; levelset_parse fails exactly when this does, and its
+ * error is one of out's. out is freed by level_problems_free. */
+int levelset_parse_every(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
+                         const ruleset *r, level_problems *out);
+/* Keeps err in p (unless it is full: then p->more, and -1). */
+int level_problems_add(level_problems *p, const error *err);
+void level_problems_free(level_problems *p);
 /* Reads and parses a file. */
 int levelset_load(levelset *set, const char *path, const ruleset *r, error *err);
 void levelset_free(levelset *set);

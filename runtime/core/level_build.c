@@ -85,6 +85,28 @@ level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
     return lv;
 }
 
+int level_problems_add(level_problems *all, const error *err)
+{
+    if (!all->v) all->v = malloc(sizeof *all->v * LEVEL_PROBLEMS_MAX);
+    if (!all->v || all->count == LEVEL_PROBLEMS_MAX) {
+        all->more = true;
+        return -1;
+    }
+    all->v[all->count++] = *err;
+    return 0;
+}
+
+int level_problem(levelset *set, int before, level_problems *all, const error *err)
+{
+    if (!all) return -1;
+    while (set->count > before) {
+        level *lv = &set->levels[--set->count];
+        set->cells -= (size_t)lv->g.w * (size_t)lv->g.h;
+        level_free(lv);
+    }
+    return level_problems_add(all, err);
+}
+
 static void trim(const char **s, int *len)
 {
     while (*len > 0 && isspace((unsigned char)**s)) (*s)++, (*len)--;

@@ -39,8 +39,19 @@ int level_override_apply(ruleset **rules, const ruleset *base, const char *name,
 /* Marks as void the empty floor outside the walls (open regions joined to the grid edge). */
 void level_mark_outside(level *lv, const ruleset *r);
 
-int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
-int parse_numeric(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
-int parse_boards(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, error *err);
+/* A problem (in err) with the level that started at set->levels[before] (or would have):
+ * without all the parse ends there (-1); with all it is kept, the level dropped if it was
+ * appended (its cells are half read), and the parser goes on at the next level (0), unless
+ * all is full (-1). */
+int level_problem(levelset *set, int before, level_problems *all, const error *err);
+
+/* The parsers; all: NULL to stop at the first problem, else where each goes (see
+ * levelset_parse_every). */
+int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r, level_problems *all,
+              error *err);
+int parse_numeric(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
+                  level_problems *all, error *err);
+int parse_boards(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
+                 level_problems *all, error *err);
 
 #endif

@@ -109,7 +109,7 @@ static int parse_board_line(levelset *set, const char *name, const text_line *l,
 }
 
 int parse_boards(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
-                 error *err)
+                 level_problems *all, error *err)
 {
     int n, rc = 0;
     text_line *lines = split_lines(name, text, len, &n, err);
@@ -119,7 +119,9 @@ int parse_boards(levelset *set, const char *name, const char *text, size_t len, 
         int k = 0;
         while (k < l->len && isspace((unsigned char)l->text[k])) k++;
         if (k == l->len || l->text[k] == '#') continue;
-        rc = parse_board_line(set, name, l, r, err);
+        /* A board is one line: the next line is the next board. */
+        int before = set->count;
+        if (parse_board_line(set, name, l, r, err) != 0) rc = level_problem(set, before, all, err);
     }
     free(lines);
     return rc;

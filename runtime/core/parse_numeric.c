@@ -47,7 +47,7 @@ static int is_comment(const text_line *l)
 }
 
 int parse_numeric(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
-                  error *err)
+                  level_problems *all, error *err)
 {
     int n, rc = 0;
     text_line *lines = split_lines(name, text, len, &n, err);
@@ -66,22 +66,26 @@ int parse_numeric(levelset *set, const char *name, const char *text, size_t len,
             if (meta_first < 0) meta_first = i;
             continue;
         }
-        /* A block of rows up to the next blank, comment or meta line. */
-        int first = i, last = i, w = 0;
+        /* A block of rows up to the next blank, comment or meta line: one level, and where a
+         * problem in it ends (the reading goes on after it when check wants every problem). */
+        int first = i, last = i, w = 0, before = set->count;
         while (last + 1 < n && !is_blank_line(&lines[last + 1]) && !is_comment(&lines[last + 1]) &&
                !parse_meta_line(&lines[last + 1], &kl, &v, &vl))
             last++;
+        i = last;
         for (int k = first; k <= last && rc == 0; k++) {
             int cnt = read_row(name, &lines[k], row, GRID_MAX_SIDE, err);
             if (cnt < 0) rc = -1;
             else if (cnt > w) w = cnt;
         }
-        if (rc) break;
         int h = last - first + 1;
-        level *lv = w > 0 && h <= GRID_MAX_SIDE ? levelset_append(set, r->topo, w, h, 0) : NULL;
-        if (!lv) {
+        level *lv = rc == 0 && w > 0 && h <= GRID_MAX_SIDE ? levelset_append(set, r->topo, w, h, 0) : NULL;
+        if (rc == 0 && !lv)
             rc = error_set(err, name, lines[first].number, 1, w ? "level too large or out of memory" : "empty level");
-            break;
+        if (rc != 0) {
+            rc = level_problem(set, before, all, err);
+            meta_first = -1;
+            continue;
         }
         lv->line = lines[first].number;
         for (int y = 0; y < h && rc == 0; y++) {
@@ -112,8 +116,8 @@ int parse_numeric(levelset *set, const char *name, const char *text, size_t len,
                 if (parse_meta_line(&lines[k], &kl, &v, &vl) &&
                     level_add_meta(lv, lines[k].text, kl, v, vl) != 0)
                     rc = error_set(err, name, lines[k].number, 1, "out of memory");
+        if (rc != 0) rc = level_problem(set, before, all, err);
         meta_first = -1;
-        i = last;
     }
     free(row);
     free(lines);

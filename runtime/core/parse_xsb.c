@@ -168,8 +168,23 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
     return 0;
 }
 
+/* The last line of the level whose rows start at line i, as the parser reads one: its block
+ * (up to a blank line, a ';' comment or a "Key: value" line; a stray line in it too), then the
+ * "Key: value" lines straight under it. A parse that reads on past a malformed level goes on
+ * after it. */
+static int level_end(const text_line *lines, int n, int i)
+{
+    int kl, vl;
+    const char *v;
+    while (i + 1 < n && !is_blank_line(&lines[i + 1]) && lines[i + 1].text[0] != ';' &&
+           !parse_meta_line(&lines[i + 1], &kl, &v, &vl))
+        i++;
+    while (i + 1 < n && parse_meta_line(&lines[i + 1], &kl, &v, &vl)) i++;
+    return i;
+}
+
 int parse_xsb(levelset *set, const char *name, const char *text, size_t len, const ruleset *r,
-              error *err)
+              level_problems *all, error *err)
 {
     int n;
     text_line *lines = split_lines(name, text, len, &n, err);
@@ -177,6 +192,10 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
     pending pre = { 0 };
     ruleset *own = NULL;          /* the next level's own rules (override lines before it) */
     int rc = 0, last_level_end = -2;
+    /* Reading on past problems (all): doomed, a "Key: value" line before the next level was
+     * wrong, so that level is skipped at its first line that is no such line (read with a bad
+     * Legend it would only add false problems). */
+    bool doomed = false;
     for (int i = 0; i < n && rc == 0; i++) {
         const text_line *l = &lines[i];
         const ruleset *rr = own ? own : r;
@@ -196,9 +215,10 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             pre.quoted_len = l->len - 2;
             continue;
         }
-        if (is_row_line(rr, l)) {
-            int first = i;
-            while (i + 1 < n && !is_blank_line(&lines[i + 1]) && lines[i + 1].text[0] != ';' &&
+        if (is_row_line(rr, l) || (doomed && !parse_meta_line(l, &kl, &v, &vl))) {
+            int first = i, before = set->count;
+            if (doomed) rc = -1;        /* its problem is said */
+            while (rc == 0 && i + 1 < n && !is_blank_line(&lines[i + 1]) && lines[i + 1].text[0] != ';' &&
                    !parse_meta_line(&lines[i + 1], &kl, &v, &vl)) {
                 if (!is_row_line(rr, &lines[i + 1])) {
                     /* Inside a level: find the offending column. */
@@ -221,23 +241,33 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             if (rc == 0) {
                 set->levels[set->count - 1].rules = own;    /* the level owns them now */
                 own = NULL;
+                last_level_end = i;
+            } else {
+                /* The level is dropped with the lines under it; its own rules go too. */
+                rc = doomed ? 0 : level_problem(set, before, all, err);
+                doomed = false;
+                free(own);
+                own = NULL;
+                i = level_end(lines, n, i);
+                last_level_end = -2;
             }
             memset(&pre, 0, sizeof pre);
-            last_level_end = i;
             continue;
         }
         if (parse_meta_line(l, &kl, &v, &vl)) {
             if (last_level_end == i - 1 && set->count > 0) {
                 /* "Title: ..." straight under a level (no blank line) describes that level. */
                 level *prev = &set->levels[set->count - 1];
-                if (level_override_apply(&prev->rules, r, name, l, kl, v, vl, 0, err) < 0) rc = -1;
+                if (level_override_apply(&prev->rules, r, name, l, kl, v, vl, 0, err) < 0)
+                    rc = level_problem(set, set->count, all, err);
                 else if (level_add_meta(prev, l->text, kl, v, vl) != 0)
                     rc = error_set(err, name, l->number, 1, "out of memory");
                 last_level_end = i;
             } else {
                 if (level_override_apply(&own, r, name, l, kl, v, vl, 1, err) < 0) {
-                    rc = -1;
-                    break;
+                    rc = level_problem(set, set->count, all, err);
+                    doomed = true;
+                    continue;
                 }
                 if (pre.nmeta == 0) pre.first_meta = i;
                 pre.nmeta = i - pre.first_meta + 1;
@@ -257,7 +287,15 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             int first = 0;
             while (first < l->len && (l->text[first] == ' ' || l->text[first] == '\t')) first++;
             if (col > first && first < l->len && l->text[first] == '#' && col < l->len) {
-                rc = not_a_tile(err, name, l->number, col + 1, (unsigned char)l->text[col]);
+                not_a_tile(err, name, l->number, col + 1, (unsigned char)l->text[col]);
+                /* The level it starts is dropped: read without its first row it would only
+                 * add false problems. */
+                rc = level_problem(set, set->count, all, err);
+                free(own);
+                own = NULL;
+                memset(&pre, 0, sizeof pre);
+                i = level_end(lines, n, i);
+                last_level_end = -2;
             }
         }
     }

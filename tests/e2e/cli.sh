@@ -23,6 +23,17 @@ expect_output "levels/sokoban/tessera.xsb: ok" "check reports ok"
 printf '#####\n#@$.#\n#####\n\n#####\n#@$x.#\n######\n' > "$outdir/bad.xsb"
 expect_status 2 "check malformed" -- "$tessera" check "$outdir/bad.xsb"
 expect_output "bad.xsb:6:4: 'x' is not a tile of this game" "malformed level position"
+# check names every malformed level of a file, not just the first; play and render stop at the
+# first, naming it.
+printf '#####\n#@$x#\n#####\n\n#####\n#@$.#\n#####\n\n#####\n# $.#\n#####\n\n#####\n#@y.#\n#####\n' > "$outdir/bad3.xsb"
+expect_status 2 "check three malformed levels" -- "$tessera" check --game sokoban "$outdir/bad3.xsb"
+expect_output "bad3.xsb:2:4: 'x' is not a tile of this game" "the first malformed level"
+expect_output "bad3.xsb:9:1: level has no player" "the second"
+expect_output "bad3.xsb:14:3: 'y' is not a tile of this game" "the third"
+expect_status 2 "play a malformed file" -- "$tessera" play sokoban "$outdir/bad3.xsb" --keys up
+expect_output "bad3.xsb:2:4: 'x' is not a tile of this game" "play names the first problem"
+expect_status 2 "render a malformed file" -- "$tessera" render sokoban "$outdir/bad3.xsb" --out "$outdir/bad3.png"
+expect_output "bad3.xsb:2:4: 'x' is not a tile of this game" "render names the first problem"
 printf '######\n#@$$.#\n######\n' > "$outdir/boxes.xsb"
 expect_status 2 "check more boxes than goals" -- "$tessera" check "$outdir/boxes.xsb"
 expect_output "boxes.xsb:1:1: level has more boxes than goals" "boxes vs goals"

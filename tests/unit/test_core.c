@@ -197,6 +197,83 @@ static void test_boards(void)
     CHECK_EQ_INT(err.col, 12);
 }
 
+/* check reads on past a malformed level (levelset_parse_every): every level's problem, in
+ * file order, none made up by a level read wrong after an earlier one. */
+static void test_every_problem(void)
+{
+    const char *text =
+        "Title: no player\n#####\n# $.#\n#####\n"                     /* 1-4: 2:1 no player */
+        "\n"
+        "Legend: X = nosuch\n#####\n#@X.#\n#####\n"                   /* 6-9: 6:13 only, not 'X' */
+        "\n"
+        "##Q##\n#@$.#\n#####\n"                                        /* 11-13: 11:3, the level dropped */
+        "\n"
+        "#####\n#@$.#\n#####\nChain: 99\n"                            /* 15-18: 18:8 */
+        "; touching\n#####\n#@$.#\n#.Z$#\n#####\nTitle: under it\n"   /* 19-24: 22:3 */
+        "#####\n#@$.#\n#####\n"                                        /* 25-27: good, read */
+        "\n"
+        "######\n#@$$.#\n######\n";                                    /* 29-31: 29:1 boxes */
+    static const int want[][2] = { { 2, 1 }, { 6, 13 }, { 11, 3 }, { 18, 8 }, { 22, 3 }, { 29, 1 } };
+    int n = (int)(sizeof want / sizeof want[0]);
+    levelset set;
+    level_problems all;
+    error err;
+    CHECK(levelset_parse_every(&set, "e.xsb", text, strlen(text), FORMAT_XSB, &sokoban, &all) != 0);
+    CHECK_EQ_INT(set.count, 0);
+    CHECK_EQ_INT(all.count, n);
+    for (int i = 0; i < n && i < all.count; i++) {
+        CHECK_EQ_INT(all.v[i].line, want[i][0]);
+        CHECK_EQ_INT(all.v[i].col, want[i][1]);
+    }
+    if (all.count == n) {
+        CHECK_STR_HAS(all.v[1].msg, "Legend: unknown tile 'nosuch'");
+        CHECK_STR_HAS(all.v[4].msg, "'Z' is not a tile");
+    }
+    CHECK(!all.more);
+    level_problems_free(&all);
+    /* The plain parse (play, render) still stops at the first in the file. */
+    CHECK(parse(&set, text, &err) != 0);
+    CHECK_EQ_INT(err.line, 6);
+    /* A good file reads as levelset_parse reads it. */
+    const char *good = "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n";
+    CHECK(levelset_parse_every(&set, "g.xsb", good, strlen(good), FORMAT_XSB, &sokoban, &all) == 0);
+    CHECK_EQ_INT(set.count, 2);
+    CHECK_EQ_INT(all.count, 0);
+    levelset_free(&set);
+    level_problems_free(&all);
+    CHECK(levelset_parse_every(&set, "c.xsb", "; only comments\n", 16, FORMAT_XSB, &sokoban, &all) != 0);
+    CHECK(all.count == 1 && strstr(all.v[0].msg, "no levels"));
+    level_problems_free(&all);
+    /* Numeric grids: a block is a level; boards: a line is. */
+    const char *csv = "1,1,1\n1,2,9\n\n1,1\n1,x\n\n1,1,1\n";
+    CHECK(levelset_parse_every(&set, "n.csv", csv, strlen(csv), FORMAT_NUMERIC, &sokoban, &all) != 0);
+    CHECK_EQ_INT(all.count, 3);
+    if (all.count == 3) {
+        CHECK(all.v[0].line == 2 && all.v[0].col == 5);
+        CHECK(all.v[1].line == 5 && all.v[1].col == 3);
+        CHECK(all.v[2].line == 7 && strstr(all.v[2].msg, "no player"));
+    }
+    level_problems_free(&all);
+    ruleset sl;
+    rules_sliding(&sl);
+    const char *boards = "1 2 3 0\n1 2 3\n1 2 3 4 5 6 7 8 0\n1 1 2 0\n";
+    CHECK(levelset_parse_every(&set, "b.txt", boards, strlen(boards), FORMAT_BOARDS, &sl, &all) != 0);
+    CHECK_EQ_INT(all.count, 2);
+    if (all.count == 2) CHECK(all.v[0].line == 2 && all.v[1].line == 4);
+    level_problems_free(&all);
+    /* A file of nothing but bad levels: the first LEVEL_PROBLEMS_MAX, and more said. */
+    char *many = malloc(6 * (LEVEL_PROBLEMS_MAX + 10) + 1);
+    if (many) {
+        many[0] = '\0';
+        for (int i = 0; i < LEVEL_PROBLEMS_MAX + 10; i++) strcat(many, "#@X.\n\n");
+        CHECK(levelset_parse_every(&set, "m.xsb", many, strlen(many), FORMAT_XSB, &sokoban, &all) != 0);
+        CHECK_EQ_INT(all.count, LEVEL_PROBLEMS_MAX);
+        CHECK(all.more);
+        level_problems_free(&all);
+        free(many);
+    }
+}
+
 static int load_one(levelset *set, state *s, const char *text)
 {
     error err;
@@ -548,6 +625,7 @@ int main(void)
     test_xsb_errors();
     test_numeric();
     test_boards();
+    test_every_problem();
     test_push_rules();
     test_chain_and_blocked_pair();
     test_solved_and_lurd();
