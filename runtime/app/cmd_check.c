@@ -336,36 +336,6 @@ static int level_file_for(const char *sol, char *out, size_t size)
     return -1;
 }
 
-/* The column of the index-th move of the solution on line `line` of file: moves follow the
- * "N:" prefix, and spaces between them do not count. 0 when it cannot be found. */
-static int move_column(const char *file, int line, int index)
-{
-    FILE *f = fopen(file, "r");
-    if (!f) return 0;
-    char *text = NULL;
-    size_t cap = 0;
-    ssize_t n = 0;
-    for (int l = 1; l <= line && (n = getline(&text, &cap, f)) >= 0; l++) {}
-    fclose(f);
-    int col = 0;
-    if (n > 0) {
-        ssize_t k = 0;
-        while (k < n && isspace((unsigned char)text[k])) k++;
-        ssize_t j = k;
-        while (j < n && isdigit((unsigned char)text[j])) j++;
-        if (j < n && text[j] == ':') k = j + 1;
-        for (int seen = -1; k < n; k++) {
-            if (isspace((unsigned char)text[k])) continue;
-            if (++seen == index) {
-                col = (int)k + 1;
-                break;
-            }
-        }
-    }
-    free(text);
-    return col;
-}
-
 /* A solution file: each solution replayed on its level of the level file beside it, through
  * the game's own rules (hooks included), and reported level by level. level_file and gname,
  * when given, are that level file and its game (a mod's check knows them); else they are
@@ -432,10 +402,10 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         if (bad >= 0) {
             char step[ERROR_TEXT_MAX];
             lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
-            error_set(&err, file, sol->line, move_column(file, sol->line, bad), "level %d: %s%s", sol->level, step,
+            error_set(&err, file, sol->line, app_move_column(file, sol->line, bad), "level %d: %s%s", sol->level, step,
                       s.solved ? " (the level was solved before it)" : "");
         } else
-            error_set(&err, file, sol->line, move_column(file, sol->line, 0),
+            error_set(&err, file, sol->line, app_move_column(file, sol->line, 0),
                       "level %d: the solution ends with the level unsolved (%ld move%s played)", sol->level, s.st.moves,
                       s.st.moves == 1 ? "" : "s");
         char buf[ERROR_TEXT_MAX + 300];

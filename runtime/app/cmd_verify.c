@@ -107,15 +107,21 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
             if (ok && session_has_actions(&s)) printf(", %ld action%s", s.st.moves, s.st.moves == 1 ? "" : "s");
             else if (ok) printf(", %ld move%s, %ld push%s", s.st.moves, s.st.moves == 1 ? "" : "s", s.st.pushes,
                                 s.st.pushes == 1 ? "" : "es");
+            /* Where the refused step is written: file:line:col, as check says it. */
+            char where[PATH_MAX_LEN + 32] = "";
+            if (bad >= 0) {
+                int col = app_move_column(files[1], sol->line, bad);
+                if (col > 0) snprintf(where, sizeof where, "%s:%d:%d", files[1], sol->line, col);
+                else snprintf(where, sizeof where, "%s:%d", files[1], sol->line);
+            }
             if (bad >= 0 && session_has_actions(&s)) {
                 /* The token as written (a few letters of one that does not read) and why. */
                 char step[ERROR_TEXT_MAX];
                 int len = (int)strcspn(sol->moves + bad, ")") + 1;
                 lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
-                printf(" at %.*s%s (%s:%d): %s", len > 24 ? 24 : len, sol->moves + bad, len > 24 ? "..." : "", files[1],
-                       sol->line, step);
+                printf(" at %.*s%s (%s): %s", len > 24 ? 24 : len, sol->moves + bad, len > 24 ? "..." : "", where, step);
             } else if (bad >= 0)
-                printf(" at move %d ('%c', %s:%d)", bad + 1, sol->moves[bad], files[1], sol->line); /* a move letter */
+                printf(" at move %d ('%c', %s)", bad + 1, sol->moves[bad], where); /* a move letter */
             printf("\n");
         }
         (void)played;

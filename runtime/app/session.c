@@ -120,6 +120,34 @@ void app_locate_name(const char *file, const char *name, int *line, int *col)
     fclose(f);
 }
 
+int app_move_column(const char *file, int line, int index)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) return 0;
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = 0;
+    for (int l = 1; l <= line && (n = getline(&text, &cap, f)) >= 0; l++) {}
+    fclose(f);
+    int col = 0;
+    if (n > 0) {
+        ssize_t k = 0;
+        while (k < n && isspace((unsigned char)text[k])) k++;
+        ssize_t j = k;
+        while (j < n && isdigit((unsigned char)text[j])) j++;
+        if (j < n && text[j] == ':') k = j + 1;
+        for (int seen = -1; k < n; k++) {
+            if (isspace((unsigned char)text[k])) continue;
+            if (++seen == index) {
+                col = (int)k + 1;
+                break;
+            }
+        }
+    }
+    free(text);
+    return col;
+}
+
 int app_missing_levels(const struct game *g, const char *def, error *err)
 {
     int line, col;

@@ -85,6 +85,10 @@ const char *app_guess_game(const char *level_path);
 const char *app_game_of_file(const app_paths *p, const char *level_path, char *buf, size_t size);
 /* Line and column of the first `"name"` in file (0, 0 if not found). */
 void app_locate_name(const char *file, const char *name, int *line, int *col);
+/* The column of the index-th move of the solution on line `line` of file (index counts
+ * characters of solution.moves): moves follow the "N:" prefix, and spaces between them do not
+ * count. 0 when it cannot be found. */
+int app_move_column(const char *file, int line, int index);
 /* The error for a game whose levels = "def" names no file: at the script's line. Returns -1. */
 int app_missing_levels(const struct game *g, const char *def, error *err);
 /* Reads and parses a level file for game g (see game_read_path: by_game when the game's

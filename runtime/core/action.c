@@ -54,6 +54,8 @@ bool action_needs_cell(const ruleset *r, int id)
     return (d->flags & ACTION_CLICK) && !(d->flags & ACTION_DIRS) && d->nkeys == 0;
 }
 
+bool action_takes_dir(const ruleset *r, int id) { return (r->action[id].flags & ACTION_DIRS) != 0; }
+
 int action_read(const ruleset *r, const grid *g, const char *text, action *out, char *why, size_t size)
 {
     const char *p = text;
@@ -94,6 +96,8 @@ int action_read(const ruleset *r, const grid *g, const char *text, action *out, 
         i += 2;
     }
     if (i < nargs && !read_int(&args[i], &v)) {
+        if (!action_takes_dir(r, id))
+            return fail(why, size, "action '%.*s' takes no direction (it is declared without dirs = true)", name, nlen);
         int d = read_dir(g->topo, &args[i]);
         if (d < 0) return fail(why, size, "action '%.*s': not a direction of this grid", name, nlen);
         a.dir = (int8_t)d;

@@ -43,6 +43,10 @@ int action_read(const ruleset *r, const grid *g, const char *text, action *out, 
 /* Whether action id can only be made by a click (no keys, no directions): it always has a
  * cell, and a text or table without one is refused. */
 bool action_needs_cell(const ruleset *r, int id);
+/* Whether action id takes a direction (declared with dirs = true). Only such an action is
+ * made by the arrows, so a direction given to another, in a solution or by a script, is
+ * refused: it would reach act as a step no player could make. */
+bool action_takes_dir(const ruleset *r, int id);
 /* Writes a as text (NUL-terminated) into buf; returns its length. */
 int action_write(const ruleset *r, const grid *g, const action *a, char *buf, size_t size);
 

@@ -605,6 +605,12 @@ static void read_candidate(lua_State *L, hook_call *c, int idx, int i, action *o
     }
     lua_settop(L, idx);
     if (lua_getfield(L, idx, "dir") != LUA_TNIL) {
+        if (!action_takes_dir(s->rules, id)) {
+            /* The search would find solutions that verify refuses. */
+            lua_pushfstring(L, "entry %d: action '%s' takes no direction (declared without dirs = true)", i,
+                            s->rules->action[id].name);
+            hook_error(L, c, lua_tostring(L, -1));
+        }
         const char *d = lua_tostring(L, -1);
         int dir = !d ? -1 : strlen(d) == 1 ? grid_dir_from_letter(s->g->topo, d[0]) : grid_dir_from_name(s->g->topo, d);
         if (dir < 0) {

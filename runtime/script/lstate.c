@@ -731,7 +731,10 @@ static action checkaction(lua_State *L, const state *s, int arg)
         luaL_argcheck(L, x >= 1 && y >= 1 && x <= s->g->w && y <= s->g->h, arg, "x, y off the board");
         a.cell = (int32_t)((y - 1) * s->g->w + x - 1);
     }
-    if (rawfield(L, arg, "dir") != LUA_TNIL) a.dir = (int8_t)checkdir(L, s, lua_gettop(L));
+    if (rawfield(L, arg, "dir") != LUA_TNIL) {
+        luaL_argcheck(L, action_takes_dir(s->rules, id), arg, "this action takes no direction (declared without dirs = true)");
+        a.dir = (int8_t)checkdir(L, s, lua_gettop(L));
+    }
     if (rawfield(L, arg, "value") != LUA_TNIL) {
         a.has_value = true;
         a.value = (int32_t)luaL_checkinteger(L, -1);

@@ -30,6 +30,11 @@ lv = assert(tessera.parse("lights", "...\n...\n...\n"))
 assert(lv:act({ name = "press", x = 1, y = 1 }))
 assert(tostring(lv) == "OO.\nO..\n...\n", tostring(lv))
 assert(lv:act({ name = "press", cell = 1 }))               -- again: back to dark
+-- press takes no direction (no dirs = true): given one, as text or table, it is refused.
+local ok, msg = pcall(lv.act, lv, "press(2,2,u)")
+assert(not ok and msg:find("action 'press' takes no direction", 1, true), msg)
+ok, msg = pcall(lv.act, lv, { name = "press", cell = 5, dir = "up" })
+assert(not ok and msg:find("this action takes no direction", 1, true), msg)
 assert(lv:count("lit") == 0 and lv:moves() == 2)
 assert(lv:restart() and lv:moves() == 0)
 assert(lv:undo() and lv:moves() == 2)                        -- restart is undoable too

@@ -82,6 +82,16 @@ static void test_action_text(void)
     CHECK(!action_needs_cell(&r, 1));
     CHECK(action_read(&r, &g, "press()", &a, why, sizeof why) == 7 && a.cell == -1);
     r.action[1].nkeys = 0;
+    /* A direction only for an action declared with dirs: the arrows make no other, so
+     * press(2,2,u) in a solution is refused, not handed to press as a step no player can make
+     * (a number still goes to any action). */
+    CHECK(!action_takes_dir(&r, 1) && action_takes_dir(&r, 3));
+    CHECK(action_read(&r, &g, "press(2,2,u)", &a, why, sizeof why) < 0);
+    CHECK_STR_HAS(why, "action 'press' takes no direction (it is declared without dirs = true)");
+    CHECK(action_read(&r, &g, "rotate(left)", &a, why, sizeof why) < 0);
+    CHECK_STR_HAS(why, "takes no direction");
+    CHECK(action_read(&r, &g, "press(2,2,7)", &a, why, sizeof why) > 0 && a.has_value && a.dir == -1);
+    CHECK(actions_from_text(&r, &g, "slide(2,2,u) press(2,2,u)") == NULL);
     /* Lists: written together, canonical; spaced for people; counted. */
     char *list = actions_from_text(&r, &g, " press(1, 1)\n slide(2,2,down)rotate( ) ");
     CHECK(list && !strcmp(list, "press(1,1)slide(2,2,d)rotate()"));

@@ -152,6 +152,21 @@ static void test_labels_candidates_heuristic(void)
     state_free(&s);
     levelset_free(&set);
     game_free(g);
+
+    /* A candidate with a direction for an action declared without dirs is refused: the
+     * search would find solutions that verify refuses. */
+    snprintf(extra, sizeof extra, "%s%s", act_text,
+             "  candidates = function(level) return { { name = \"press\", cell = 1, dir = \"up\" } } end,\n");
+    write_game(extra);
+    g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    CHECK(start(g, &set, &s, "O.\n..\n", &err) == 0);
+    CHECK(game_candidates(g, &s, list, 8, &err) < 0);
+    CHECK_STR_HAS(err.msg, "entry 1: action 'press' takes no direction (declared without dirs = true)");
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
 }
 
 /* The search stops at its memory budget and says so, instead of growing without end. */
