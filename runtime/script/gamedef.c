@@ -92,9 +92,9 @@ const api_doc api_game_fields[] = {
 /* The keys of an action declaration (actions = { NAME = { ... } }). */
 const api_doc api_action_fields[] = {
     { "click", NULL, "boolean?", "A click on a cell does it there (and, from the keyboard, Space or Return at the cursor, which the arrows move when no action takes directions)." },
-    { "dirs", NULL, "boolean?", "The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players." },
+    { "dirs", NULL, "boolean?", "The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players. One action of a game at most: a second is an error." },
     { "help", NULL, "string?", "What it does, shown by F1 beside its input." },
-    { "keys", NULL, "string[]?", "Keys that do it (key names as --keys writes them, e.g. \"e\", \"space\"; another name is an error), at the selected player's cell on levels with players." },
+    { "keys", NULL, "string[]?", "Keys that do it (key names as --keys writes them, e.g. \"e\", \"space\"; another name is an error, and so is a key another action lists), at the selected player's cell on levels with players." },
     { NULL, NULL, NULL, NULL }
 };
 
@@ -918,6 +918,29 @@ static void read_action(const spec *sp, int line, const char *name, action_def *
     if (d->flags & ACTION_CLICK) *has_click = true;
 }
 
+/* The arrows make the first action (by name) with dirs, and a key the first that lists it:
+ * a second claim on them would never be made by a person (as a key of Space or Return is
+ * refused beside a click action), so the last action read may not make one. */
+static void check_claims(const spec *sp, const ruleset *r, int line)
+{
+    const action_def *d = &r->action[r->nactions - 1];
+    for (int j = 0; j < r->nactions - 1; j++) {
+        const action_def *o = &r->action[j];
+        if (d->flags & o->flags & ACTION_DIRS) {
+            int k = line_of_key(sp, line, "dirs");
+            spec_error(sp, k ? k : line, "actions.%s.dirs: the arrow keys already make actions.%s (one action takes "
+                       "the directions; give this one keys)", d->name, o->name);
+        }
+        for (int a = 0; a < d->nkeys; a++)
+            for (int b = 0; b < o->nkeys; b++)
+                if (!strcmp(d->keys[a], o->keys[b])) {
+                    int k = line_of_key(sp, line, "keys");
+                    spec_error(sp, k ? k : line, "actions.%s.keys: '%s' already makes actions.%s", d->name, d->keys[a],
+                               o->name);
+                }
+    }
+}
+
 static void check_actions(const spec *sp, ruleset *r)
 {
     lua_State *L = sp->L;
@@ -950,6 +973,7 @@ static void check_actions(const spec *sp, ruleset *r)
         lua_getfield(L, -1, name);
         read_action(sp, at ? at : line, name, d, &has_click);
         lua_pop(L, 1);
+        check_claims(sp, r, at ? at : line);
     }
     /* With a click action, Space and Return press it at the keyboard cursor. */
     for (int i = 0; has_click && i < r->nactions; i++)

@@ -56,9 +56,9 @@
 
 ---@class tessera.actiondef
 ---@field click? boolean # A click on a cell does it there (and, from the keyboard, Space or Return at the cursor, which the arrows move when no action takes directions).
----@field dirs? boolean # The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players.
+---@field dirs? boolean # The arrow keys (WASD, the keypad on hexagons, the d-pad) do it in their direction, at the selected player's cell on levels with players. One action of a game at most: a second is an error.
 ---@field help? string # What it does, shown by F1 beside its input.
----@field keys? string[] # Keys that do it (key names as --keys writes them, e.g. "e", "space"; another name is an error), at the selected player's cell on levels with players.
+---@field keys? string[] # Keys that do it (key names as --keys writes them, e.g. "e", "space"; another name is an error, and so is a key another action lists), at the selected player's cell on levels with players.
 
 ---@class tessera.action
 ---@field cell? integer # The cell it applies to: the one clicked, the keyboard cursor's, or the selected player's; nil for a key or arrow action on a level without players (it applies to the whole board).

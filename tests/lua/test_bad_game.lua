@@ -27,6 +27,8 @@ local cases = {
   { "bad_size.lua",         "bad_size.lua:5:3: field 'size' must be { width, height }" },
   { "bad_colour.lua",       "bad_colour.lua:9:25: glyph 'r': unknown colour 'crimson'" },
   { "bad_key.lua",          "bad_key.lua:8:30: actions.clear.keys: unknown key 'spacebar' (key names: a-z, 0-9, f1-f12, up," },
+  { "bad_two_dirs.lua",     "bad_two_dirs.lua:10:14: actions.turn.dirs: the arrow keys already make actions.slide" },
+  { "bad_same_key.lua",     "bad_same_key.lua:8:30: actions.erase.keys: 'e' already makes actions.clear" },
   { "no_such_game.lua",     "no_such_game.lua: cannot read script" },
 }
 
@@ -41,7 +43,7 @@ end
 
 -- tessera.game is also checked where it is called, so mistakes show in a script's own tests.
 local ok, msg = pcall(tessera.game, { name = "x", tiles = {} })
-assert(not ok and msg:find("test_bad_game.lua:43: no plain floor tile", 1, true), msg)
+assert(not ok and msg:find("test_bad_game.lua:45: no plain floor tile", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = 5 })
 assert(not ok and msg:find("field 'name' must be a string, got a number", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = "x", tiles = { [" "] = { "floor" }, ["@"] = { "player", player = true } },
