@@ -158,8 +158,11 @@ static int export_at_end(const app *a, const play_args *pa)
     error err;
     char buf[ERROR_TEXT_MAX + 300];
     if (!a->have_session || !a->s.live) return 0;
-    if ((pa->export_solution && transfer_write_solution(&a->s, pa->export_solution, &err) != 0) ||
-        (pa->export_level && transfer_write_level(&a->s, pa->export_level, &err) != 0)) {
+    int rc = pa->export_solution ? transfer_write_solution(&a->s, pa->export_solution, &err) : 0;
+    if (rc == 1)
+        fprintf(stderr, "tessera play: no moves were made on level %d (where play ended): %s holds no solution\n",
+                a->s.playing_shuffled ? 1 : a->s.index + 1, pa->export_solution);
+    if (rc < 0 || (pa->export_level && transfer_write_level(&a->s, pa->export_level, &err) != 0)) {
         fprintf(stderr, "tessera play: %s\n", error_format(&err, buf, sizeof buf));
         return -1;
     }

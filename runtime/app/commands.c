@@ -34,7 +34,7 @@ static const cli_option play_options[] = {
     { "--image", "FILE", "sliding puzzles: play with this PNG or JPEG's picture" },
     { "--skin", "NAME", "draw with the skin NAME (a folder with skin.lua and its picture)" },
     { "--no-watch", NULL, "do not reload the script and level file when they change on disk" },
-    { "--export-solution", "FILE", "when play ends, write the moves made as 'N: LURD' to FILE" },
+    { "--export-solution", "FILE", "when play ends, write the moves made as 'N: LURD' to FILE (a comment when none were)" },
     { "--export-level", "FILE", "when play ends, write the level as XSB to FILE" },
     { NULL, NULL, NULL }
 };

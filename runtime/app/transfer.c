@@ -56,21 +56,31 @@ static int write_text(const char *path, const char *text, error *err)
     return filewrite_atomic(path, text, strlen(text), NULL, err);
 }
 
-int transfer_write_solution(const session *s, const char *path, error *err)
+/* The solutions-file text of the moves so far as level number's: "N: MOVES". A level played
+ * with no moves (a click that went on to the next level, say) gets a comment instead: an empty
+ * "N:" line would read back as a solution of nothing, which verify and check call a failed one.
+ * *none tells which; NULL when out of memory. */
+static char *solution_text(const session *s, int number, bool *none)
 {
     char *lurd = session_lurd(s);
-    if (!lurd) return error_set(err, path, 0, 0, "out of memory");
-    size_t n = strlen(lurd) + 32;
+    if (!lurd) return NULL;
+    size_t n = strlen(lurd) + 64;
     char *line = malloc(n);
-    if (!line) {
-        free(lurd);
-        return error_set(err, path, 0, 0, "out of memory");
-    }
-    snprintf(line, n, "%d: %s\n", s->playing_shuffled ? 1 : s->index + 1, lurd);
+    *none = !lurd[0];
+    if (line && *none) snprintf(line, n, "; level %d: no moves were made\n", number);
+    else if (line) snprintf(line, n, "%d: %s\n", number, lurd);
+    free(lurd);
+    return line;
+}
+
+int transfer_write_solution(const session *s, const char *path, error *err)
+{
+    bool none;
+    char *line = solution_text(s, s->playing_shuffled ? 1 : s->index + 1, &none);
+    if (!line) return error_set(err, path, 0, 0, "out of memory");
     int rc = write_text(path, line, err);
     free(line);
-    free(lurd);
-    return rc;
+    return rc == 0 && none ? 1 : rc;
 }
 
 int transfer_write_level(const session *s, const char *path, error *err)
@@ -103,20 +113,12 @@ int transfer_export(app *a, const char *dir, char *base_out, size_t size, error 
     snprintf(name, sizeof name, "%s.%s", base, transfer_level_ext(s));
     if (transfer_write_level(s, name, err) != 0) return -1;
     /* The solution file names level 1: it goes with the one-level file beside it. */
-    char *lurd = session_lurd(s);
-    if (!lurd) return error_set(err, name, 0, 0, "out of memory");
-    size_t n = strlen(lurd) + 16;
-    char *line = malloc(n);
-    int rc = -1;
-    if (line) {
-        snprintf(line, n, "1: %s\n", lurd);
-        snprintf(name, sizeof name, "%s.sol", base);
-        rc = write_text(name, line, err);
-    } else {
-        error_set(err, name, 0, 0, "out of memory");
-    }
+    bool none;
+    char *line = solution_text(s, 1, &none);
+    if (!line) return error_set(err, name, 0, 0, "out of memory");
+    snprintf(name, sizeof name, "%s.sol", base);
+    int rc = write_text(name, line, err);
     free(line);
-    free(lurd);
     if (rc == 0) snprintf(base_out, size, "%s", base);
     return rc;
 }

@@ -24,7 +24,8 @@ const char *transfer_level_ext(const session *s);
 /* Writes the current level and the moves so far to DIR/NAME.xsb (.hsb on hex) and DIR/NAME.sol
  * (in the solutions format `tessera verify` reads); base_out gets DIR/NAME. 0, or -1 with err. */
 int transfer_export(app *a, const char *dir, char *base_out, size_t size, error *err);
-/* Writes "N: LURD" (N the level's number) of the moves so far to path. 0, or -1 with err. */
+/* Writes "N: LURD" (N the level's number) of the moves so far to path; with no moves, a
+ * comment saying so (no empty "N:" line). 0, 1 when it wrote that comment, or -1 with err. */
 int transfer_write_solution(const session *s, const char *path, error *err);
 /* Writes the level text (transfer_level_text) to path. 0, or -1 with err. */
 int transfer_write_level(const session *s, const char *path, error *err);

@@ -57,6 +57,11 @@ expect_output "(replay: tessera verify them --game hexoban)" "the replay's game 
 hex=$(ls "$export_dir"/hexoban-*.hsb 2>/dev/null | head -1)
 if [ -n "$hex" ] && [ -f "${hex%.hsb}.sol" ]; then ok; else fail "hex export wrote no .hsb/.sol pair: $(ls "$export_dir")"; fi
 expect_status 0 "exported hex pair verifies" -- "$tessera" verify "$hex" "${hex%.hsb}.sol" --game hexoban
+# Ctrl+S before any move: the .sol says there are none (a comment), no empty "1:" line.
+expect_status 0 "export files with no moves" -- "$tessera" play sokoban --level 2 --keys "ctrl+s"
+none=$(ls "$XDG_DATA_HOME"/tessera/export/sokoban-tessera-2-*.sol 2>/dev/null | head -1)
+if [ -n "$none" ] && grep -qx '; level 1: no moves were made' "$none" && ! grep -qE '^ *[0-9]+ *:' "$none"; then ok
+else fail "export with no moves wrote: $(cat "$none" 2>/dev/null)"; fi
 # --export-solution / --export-level write what was played when play ends.
 expect_status 0 "export options" -- "$tessera" play sokoban --level 1 --keys "clipboard:$sol ctrl+v" \
     --export-solution "$outdir/one.sol" --export-level "$outdir/one.xsb"

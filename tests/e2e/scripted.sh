@@ -116,6 +116,13 @@ expect_status 0 "paste a bad one" -- "$tessera" play lights --level 2 --keys "cl
 expect_output 'neither actions (action 2: ' "not actions of this level: a message, nothing played"
 expect_status 0 "export" -- "$tessera" play lights --level 2 --export-solution "$outdir/out.sol" --keys "click:0,0 click:2,0"
 grep -qx '2: press(1,1) press(3,1)' "$outdir/out.sol" && ok || fail "exported: $(cat "$outdir/out.sol")"
+# A click after the solve goes on to level 2, where play ends with no moves: the export says so
+# in a comment (and on stderr), never as an empty "2:" line, which verify reads as a failed solution.
+expect_status 0 "export after a click past the solve" -- "$tessera" play lights --level 1 --export-solution "$outdir/past.sol" --keys "click:1,1 click:1,1"
+expect_output '"level":2,"title":"Corners","moves":0' "play ended on level 2 with no moves"
+expect_output "no moves were made on level 2 (where play ended): $outdir/past.sol holds no solution" "said on stderr"
+grep -qx '; level 2: no moves were made' "$outdir/past.sol" && ok || fail "no comment: $(cat "$outdir/past.sol")"
+grep -qE '^ *[0-9]+ *:' "$outdir/past.sol" && fail "a solution line with no moves: $(cat "$outdir/past.sol")" || ok
 
 # ---- save and resume: the position and its undo come back
 expect_status 0 "leave lights half way" -- "$tessera" play lights --level 5 --keys "click:2,0 click:1,1 click:3,1 z"
