@@ -171,15 +171,6 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
     return res;
 }
 
-/* A level file read by a game neither --game nor its folder named (Sokoban's rules, guessed
- * from the file): an error in it says so, for it may be another game's file. */
-static void note_guess(error *err, const char *gname)
-{
-    char msg[ERROR_TEXT_MAX + 100];
-    snprintf(msg, sizeof msg, "%s (read by %s's rules, a guess: give --game GAME for another game)", err->msg, gname);
-    snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
-}
-
 /* Reads a level file for check: every problem of it reported, each malformed level (the
  * first one only noting a guessed game, guessed). 0 with set, or -1. */
 static int read_level_file(checker *c, const game *g, const char *file, bool by_game, const char *guessed,
@@ -188,7 +179,7 @@ static int read_level_file(checker *c, const game *g, const char *file, bool by_
     level_problems all;
     if (app_read_levels_every(g, file, by_game, game_rules(g), set, &all) == 0) return 0;
     for (int i = 0; i < all.count; i++) {
-        if (guessed && i == 0) note_guess(&all.v[i], guessed);
+        if (guessed && i == 0) app_note_guess(&all.v[i], guessed);
         report(c, &all.v[i]);
     }
     if (all.more) {
@@ -363,7 +354,7 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
     session s;
     const char *gname = game_name_arg ? game_name_arg : game_for(c, p, levels, gbuf, sizeof gbuf);
     if (session_open(&s, p, gname, levels, 0, &err) != 0) {
-        if (!game_name_arg && game_guessed(c, levels, gname)) note_guess(&err, gname);
+        if (!game_name_arg && game_guessed(c, levels, gname)) app_note_guess(&err, gname);
         report(c, &err);
         solutions_free(&sols);
         return;

@@ -109,6 +109,7 @@ int cmd_solve(const app_paths *p, int argc, char **argv)
     char gbuf[PATH_MAX_LEN];
     const char *gname = game_arg ? game_arg : app_game_of_file(p, file, gbuf, sizeof gbuf);
     if (session_open(&s, p, gname, file, level_no, &err) != 0) {
+        if (!game_arg && gname != gbuf) app_note_guess(&err, gname);
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
         return EXIT_BAD_INPUT;
     }

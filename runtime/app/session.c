@@ -97,6 +97,13 @@ const char *app_game_of_file(const app_paths *p, const char *level_path, char *b
     return app_guess_game(level_path);
 }
 
+void app_note_guess(error *err, const char *gname)
+{
+    char msg[ERROR_TEXT_MAX + 100];
+    snprintf(msg, sizeof msg, "%s (read by %s's rules, a guess: give --game GAME for another game)", err->msg, gname);
+    snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
+}
+
 void app_locate_name(const char *file, const char *name, int *line, int *col)
 {
     *line = *col = 0;

@@ -83,6 +83,9 @@ const char *app_guess_game(const char *level_path);
 /* The game of a level file when no --game names it: the folder it sits in when that names a
  * game (levels/GAME/...), else app_guess_game. The name may be written into buf (size bytes). */
 const char *app_game_of_file(const app_paths *p, const char *level_path, char *buf, size_t size);
+/* A level file read by a game neither --game nor its folder named (guessed from the file by
+ * app_guess_game): an error in it says so, for it may be another game's file. */
+void app_note_guess(error *err, const char *gname);
 /* Line and column of the first `"name"` in file (0, 0 if not found). */
 void app_locate_name(const char *file, const char *name, int *line, int *col);
 /* The column of the index-th move of the solution on line `line` of file (index counts

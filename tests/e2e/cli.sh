@@ -23,6 +23,14 @@ expect_output "levels/sokoban/tessera.xsb: ok" "check reports ok"
 printf '#####\n#@$.#\n#####\n\n#####\n#@$x.#\n######\n' > "$outdir/bad.xsb"
 expect_status 2 "check malformed" -- "$tessera" check "$outdir/bad.xsb"
 expect_output "bad.xsb:6:4: 'x' is not a tile of this game" "malformed level position"
+# verify and solve of a file no --game or folder names say the game was a guess, as check does.
+printf '1: R\n' > "$outdir/bad.sol"
+expect_status 2 "verify a guessed game's file" -- "$tessera" verify "$outdir/bad.xsb" "$outdir/bad.sol"
+expect_output "bad.xsb:6:4: 'x' is not a tile of this game (read by sokoban's rules, a guess: give --game GAME" "verify says it guessed"
+expect_status 2 "solve a guessed game's file" -- "$tessera" solve "$outdir/bad.xsb"
+expect_output "bad.xsb:6:4: 'x' is not a tile of this game (read by sokoban's rules, a guess: give --game GAME" "solve says it guessed"
+expect_status 2 "verify with --game" -- "$tessera" verify --game sokoban "$outdir/bad.xsb" "$outdir/bad.sol"
+case "$out" in *"a guess"*) fail "verify --game should not say it guessed: $out" ;; *) ok ;; esac
 # check names every malformed level of a file, not just the first; play and render stop at the
 # first, naming it.
 printf '#####\n#@$x#\n#####\n\n#####\n#@$.#\n#####\n\n#####\n# $.#\n#####\n\n#####\n#@y.#\n#####\n' > "$outdir/bad3.xsb"
