@@ -37,6 +37,7 @@ typedef struct search {
     bool actions;               /* the game's own actions (else moves) */
     bool heuristic;
     bool candidates;            /* the game lists its own steps */
+    bool solved_hook;           /* the game's solved hook (Lua) says when a position is solved */
     snode *nodes;
     int32_t nnodes, cap_nodes, cur;
     change *ch;
@@ -199,6 +200,8 @@ static int go_to(search *S, int32_t target)
 
 /* {====== the steps tried from a position */
 
+static bool out_of_time(search *S);
+
 static bool clickable(const state *s, int c)
 {
     return !(s->tflags[s->floor[c]] & (TILE_SOLID | TILE_VOID));
@@ -211,7 +214,8 @@ static int list_actions(search *S)
     if (S->candidates) {
         int n = game_candidates(S->g, s, S->cand, SEARCH_MAX_CANDIDATES, &S->err);
         if (n < 0) S->failed = S->stop = true;
-        return n < 0 ? 0 : n;
+        else if (out_of_time(S)) S->stop = true;
+        return n < 0 || S->stop ? 0 : n;
     }
     const ruleset *r = s->rules;
     int n = 0, players = 0;
@@ -281,9 +285,12 @@ static int play_step(search *S, const action *a, int slot, int dir, snode *out)
 
 /* }====== */
 
+/* Read after every step and every hook call the search makes: one hook call may take up to
+ * its own limit (half a second), so looking only every so many positions let a game whose
+ * hooks are slow run hundreds of times past the deadline. The clock (monotonic, read in user
+ * space) costs far less than the Lua call before it. */
 static bool out_of_time(search *S)
 {
-    if ((S->generated & 255) != 0) return false;
     if (S->lim->cancel && *S->lim->cancel) return true;
     return S->deadline > 0 && solve_clock() > S->deadline;
 }
@@ -295,6 +302,10 @@ static int keep(search *S, snode *nd)
     const record *r = &s->hist.rec[0];
     S->generated++;
     if (!seen_add(S, s->hash)) return 0;
+    if (S->solved_hook && out_of_time(S)) {  /* the step's hooks took the time left */
+        S->stop = true;
+        return 0;
+    }
     if (grow(S, (void **)&S->nodes, &S->cap_nodes, S->nnodes + 1, sizeof *S->nodes) != 0 ||
         grow(S, (void **)&S->ch, &S->cap_ch, S->nch + r->count, sizeof *S->ch) != 0)
         return 0;
@@ -315,6 +326,10 @@ static int keep(search *S, snode *nd)
         return 0;
     }
     if (solved) return 1;
+    if (S->heuristic && out_of_time(S)) {
+        S->stop = true;
+        return 0;
+    }
     double h = 0;
     if (S->heuristic && game_heuristic(S->g, s, &h, &S->err) != 0) {
         S->failed = S->stop = true;
@@ -432,6 +447,7 @@ static solve_status search_run(game *g, const state *s, const solve_limits *lim,
     S.actions = s->rules->kind == RULES_ACTIONS;
     S.heuristic = heuristic;
     S.candidates = game_has_hook(g, "candidates");
+    S.solved_hook = game_has_hook(g, "solved");
     S.seen_mask = 1023;
     S.seen = calloc(S.seen_mask + 1, sizeof *S.seen);
     S.cand = S.actions ? malloc(sizeof *S.cand * SEARCH_MAX_CANDIDATES) : NULL;

@@ -241,4 +241,39 @@ case $out in *"$(printf '\033')"*) fail "an escape reached the terminal: $out" ;
 unset XDG_DATA_HOME
 rm -rf "$mod" "$outdir/many_mods"
 
+# --- A game whose hooks are slow: the generic search keeps its deadline ------------------------
+# Each hook spins 0.2 s of CPU, inside its own 0.5 s. The search looked at its clock once in 256
+# positions, so `solve --timeout 1` ran ~100 s and the H hint (3 s) ~170 s on the game loop's
+# thread; now the clock is read after every hook call, and the end is "timeout", never
+# "unsolvable".
+mod="$outdir/slow_hooks"
+mkdir -p "$mod"
+cat > "$mod/slowhooks.lua" <<'EOF'
+local function spin(s) local t = os.clock() while os.clock() - t < s do end end
+return tessera.game { name = "SlowHooks", rules = "actions", actions = { press = { click = true } },
+  tiles = { ["O"] = { "light_on" }, ["."] = { "light_off", goal = true } },
+  solved = function(level) spin(0.2) return level:count("light_on") == 0 end,
+  heuristic = function(level) spin(0.2) return level:count("light_on") end,
+  candidates = function(level)
+    spin(0.2)
+    local t = {}
+    for i = 1, 4096 do t[i] = { name = "press", cell = 1 } end
+    return t
+  end,
+  act = function(level, a)
+    spin(0.2)
+    level:set_floor(a.cell, level:floor(a.cell) == "light_on" and "light_off" or "light_on")
+  end }
+EOF
+printf 'OO.\n...\n' > "$mod/lv.txt"
+started=$(date +%s)
+expect_status 1 "solve --timeout 1 of a game whose hooks are slow" -- timeout 60 "$tessera" solve --game "$mod/slowhooks.lua" "$mod/lv.txt" --timeout 1
+expect_output "level 1: timeout" "out of time, not unsolvable"
+[ $(( $(date +%s) - started )) -le 15 ] && ok || fail "solve --timeout 1 took $(( $(date +%s) - started )) s"
+started=$(date +%s)
+expect_status 0 "the H hint in that game" -- timeout 60 "$tessera" play "$mod/slowhooks.lua" "$mod/lv.txt" --keys h
+expect_output "No solution found in" "the hint gives up"
+[ $(( $(date +%s) - started )) -le 20 ] && ok || fail "the 3 s hint took $(( $(date +%s) - started )) s"
+rm -rf "$mod"
+
 finish
