@@ -87,6 +87,17 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
     }
 }
 
+/* The levels game_check_levels had no time left for, as play says it (a note: play starts). */
+static void note_unchecked(const levelset *set, int unchecked)
+{
+    if (unchecked <= 0) return;
+    char what[128], buf[ERROR_TEXT_MAX + 300];
+    app_unchecked_text(set, unchecked, what, sizeof what);
+    error e;
+    error_set(&e, set->path, 0, 0, "%s (note)", what);
+    printf("%s\n", error_format(&e, buf, sizeof buf));
+}
+
 /* Level i's name for messages: "level 3 'Title'". */
 static void level_name(const levelset *set, int i, char *out, size_t size)
 {
@@ -204,8 +215,10 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
     levelset set;
     bool read = false;
     if (read_level_file(c, g, file, false, guessed ? game_name_arg : NULL, &set) == 0) {
-        if (game_check_levels(g, &set, &err) != 0) report(c, &err);
+        int unchecked;
+        if (game_check_levels(g, &set, &unchecked, &err) != 0) report(c, &err);
         else {
+            note_unchecked(&set, unchecked);
             read = true;
             set_result res = check_solvable(c, g, &set);
             if (!res.impossible && !res.failed) {
@@ -263,9 +276,11 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
         /* The game's own levels: each as play starts it, then given to the solver. */
         levelset set;
         if (read_level_file(c, g, levels, true, NULL, &set) == 0) {
-            if (game_check_levels(g, &set, &err) != 0) {
+            int unchecked;
+            if (game_check_levels(g, &set, &unchecked, &err) != 0) {
                 report(c, &err);
             } else {
+                note_unchecked(&set, unchecked);
                 if (read) snprintf(read, read_size, "%s", levels);
                 set_result res = check_solvable(c, g, &set);
                 if (c->seconds > 0 && !res.impossible && !res.failed) {

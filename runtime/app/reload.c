@@ -142,7 +142,9 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
     memset(&new_shuffled, 0, sizeof new_shuffled);
     if (rebuild) {
         if (app_read_levels(s->game, s->levels_path, s->levels_by_game, rules, &new_levels, err) != 0) goto fail;
-        if (game_check_levels(fresh ? fresh : s->game, &new_levels, err) != 0) goto fail;
+        int unchecked;
+        if (game_check_levels(fresh ? fresh : s->game, &new_levels, &unchecked, err) != 0) goto fail;
+        app_note_unchecked(&new_levels, unchecked);
         if (new_levels.count < 1) {
             error_set(err, s->levels_path, 0, 0, "the level file holds no level");
             goto fail;

@@ -200,6 +200,22 @@ int app_read_levels(const game *g, const char *path, bool by_game, const ruleset
     return app_read_levels_max(g, path, by_game, TEXTFILE_MAX, r, set, err);
 }
 
+void app_note_unchecked(const levelset *set, int unchecked)
+{
+    if (unchecked <= 0) return;
+    char what[128], buf[ERROR_TEXT_MAX + 300];
+    app_unchecked_text(set, unchecked, what, sizeof what);
+    error e;
+    error_set(&e, set->path, 0, 0, "%s", what);
+    fprintf(stderr, "tessera: %s\n", error_format(&e, buf, sizeof buf));
+}
+
+void app_unchecked_text(const levelset *set, int unchecked, char *out, size_t size)
+{
+    snprintf(out, size, "checking the levels took more than %g s of CPU: levels %d to %d are checked only when opened",
+             GAME_CHECK_LEVELS_SECONDS, set->count - unchecked + 1, set->count);
+}
+
 int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set, char *path_out,
                     size_t path_size, error *err)
 {
@@ -217,10 +233,12 @@ int app_load_levels(const app_paths *p, game *g, const char *file, levelset *set
     if (path_out) snprintf(path_out, path_size, "%s", path);
     /* The game's own levels = "..." is read only where its script may read. */
     if (app_read_levels(g, path, !file, game_rules(g), set, err) != 0) return -1;
-    if (game_check_levels(g, set, err) != 0) {
+    int unchecked;
+    if (game_check_levels(g, set, &unchecked, err) != 0) {
         levelset_free(set);
         return -1;
     }
+    app_note_unchecked(set, unchecked);
     return 0;
 }
 
@@ -602,10 +620,12 @@ int session_open_text(session *s, const char *name, const char *text, error *err
 {
     levelset fresh;
     if (levelset_parse(&fresh, name, text, strlen(text), FORMAT_AUTO, game_rules(s->game), err) != 0) return -1;
-    if (game_check_levels(s->game, &fresh, err) != 0) {
+    int unchecked;
+    if (game_check_levels(s->game, &fresh, &unchecked, err) != 0) {
         levelset_free(&fresh);
         return -1;
     }
+    app_note_unchecked(&fresh, unchecked);
     if (fresh.count == 0) {
         levelset_free(&fresh);
         return error_set(err, name, 0, 0, "no level found");

@@ -106,6 +106,10 @@ int app_read_levels_max(const struct game *g, const char *path, bool by_game, si
  * (or all->more). */
 int app_read_levels_every(const struct game *g, const char *path, bool by_game, const ruleset *r, levelset *set,
                           level_problems *all);
+/* After game_check_levels left `unchecked` levels of set unchecked (its time ran out): says so
+ * on stderr, once (nothing when 0). app_unchecked_text: the words, for check's own line. */
+void app_note_unchecked(const levelset *set, int unchecked);
+void app_unchecked_text(const levelset *set, int unchecked, char *out, size_t size);
 int app_load_levels(const app_paths *p, struct game *g, const char *file, levelset *set,
                     char *path_out, size_t path_size, error *err);
 

@@ -131,8 +131,11 @@ int game_do_action(game *g, state *s, const action *a, int *done, error *err);
 int game_check_solved(game *g, state *s, bool *solved, error *err);
 /* Checks every level of set the way play starts them: a level solved at its start is an
  * error at its line ("nothing to do"), a solved or labels function that raises there an error
- * at the script's line. 0, or -1 with err. */
-int game_check_levels(game *g, const levelset *set, error *err);
+ * at the script's line. 0, or -1 with err. The whole sweep has GAME_CHECK_LEVELS_SECONDS of
+ * CPU: the levels left when it is spent are not checked (they are when opened), and
+ * *unchecked (may be NULL) says how many, the last ones of the set. */
+#define GAME_CHECK_LEVELS_SECONDS 3.0
+int game_check_levels(game *g, const levelset *set, int *unchecked, error *err);
 /* heuristic(level): the game's estimate of the steps left (>= 0); 0 without the hook. */
 int game_heuristic(game *g, state *s, double *h, error *err);
 /* candidates(level) into out (at most max): how many, or -1 with err (also when it returns

@@ -276,4 +276,29 @@ expect_output "No solution found in" "the hint gives up"
 [ $(( $(date +%s) - started )) -le 20 ] && ok || fail "the 3 s hint took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- A set of many levels whose solved and labels hooks are slow: the game still starts ---------
+# Starting a game (and every hot reload of its levels) calls solved and labels for each level of
+# the set; each call keeps its 0.5 s, and 300 levels at 0.2 s a hook took 2 minutes before the
+# first frame. The sweep has 3 s of CPU: the rest is checked when opened, and that is said once.
+mod="$outdir/slow_sweep"
+mkdir -p "$mod/scripts" "$mod/levels/slowsweep"
+cat > "$mod/scripts/slowsweep.lua" <<'EOF'
+local function spin(s) local t = os.clock() while os.clock() - t < s do end end
+return tessera.extend("sokoban", { name = "SlowSweep", levels = "slowsweep/many.xsb",
+  solved = function(level) spin(0.2) return false end,
+  labels = function(level) spin(0.2) return {} end })
+EOF
+for i in $(seq 1 300); do printf '#####\n#@$.#\n#####\n\n'; done > "$mod/levels/slowsweep/many.xsb"
+started=$(date +%s)
+expect_status 0 "a game of 300 levels with slow hooks starts" -- timeout -k 5 60 "$tessera" play slowsweep --mods "$mod" --keys right
+expect_output '"moves":1' "played"
+expect_output "many.xsb: checking the levels took more than 3 s of CPU: levels " "the unchecked levels named"
+[ "$(printf '%s\n' "$out" | grep -c 'checking the levels took')" = 1 ] && ok || fail "said more than once: $out"
+[ $(( $(date +%s) - started )) -le 20 ] && ok || fail "the start took $(( $(date +%s) - started )) s"
+started=$(date +%s)
+expect_status 0 "check of that mod" -- timeout -k 5 60 "$tessera" check "$mod" --timeout 0
+expect_output "are checked only when opened (note)" "check says so"
+[ $(( $(date +%s) - started )) -le 30 ] && ok || fail "check took $(( $(date +%s) - started )) s"
+rm -rf "$mod"
+
 finish

@@ -210,7 +210,7 @@ static void test_check_levels(void)
     levelset set;
     const char *text = "; busy\nO.\n..\n\n; done already\n..\n..\n";
     CHECK(levelset_parse(&set, "two.txt", text, strlen(text), FORMAT_XSB, game_rules(g), &err) == 0);
-    CHECK(game_check_levels(g, &set, &err) != 0);
+    CHECK(game_check_levels(g, &set, NULL, &err) != 0);
     CHECK_EQ_INT(err.line, 6);
     CHECK_STR_HAS(err.msg, "level 2 'done already' is solved at its start");
     levelset_free(&set);
@@ -241,7 +241,7 @@ static void test_solved_result(void)
         if (!g) return;
         levelset set;
         CHECK(levelset_parse(&set, "one.txt", "O.\n", 3, FORMAT_XSB, game_rules(g), &err) == 0);
-        int rc = game_check_levels(g, &set, &err);
+        int rc = game_check_levels(g, &set, NULL, &err);
         if (i < 3) {
             CHECK(rc != 0);
             CHECK_STR_HAS(err.msg, "solved must return true, false or nothing");
