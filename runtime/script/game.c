@@ -633,6 +633,23 @@ static void read_candidate(lua_State *L, hook_call *c, int idx, int i, action *o
     lua_settop(L, idx);
 }
 
+/* The string (or number) at idx into out, cut to fit at a UTF-8 character's start (labels are
+ * drawn as UTF-8). Only the bytes that fit are touched: a hook may return one shared string of
+ * megabytes for every cell, and snprintf's "%s" walked all of it each time, outside every
+ * limit. */
+static void copy_text(char *out, size_t size, lua_State *L, int idx)
+{
+    size_t len;
+    const char *text = lua_tolstring(L, idx, &len);
+    if (size == 0) return;
+    if (!text) len = 0;
+    size_t n = len < size - 1 ? len : size - 1;
+    if (n < len)
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) n--;
+    if (n) memcpy(out, text, n);
+    out[n] = '\0';
+}
+
 static void read_result(lua_State *L, hook_call *c)
 {
     switch (c->hook) {
@@ -685,7 +702,7 @@ static void read_result(lua_State *L, hook_call *c)
                 hook_error(L, c, "returned a label that is not text or a number");
             if (lua_type(L, -1) != LUA_TBOOLEAN) {
                 lua_pushvalue(L, -1);
-                snprintf(c->labels[cell - 1], GAME_LABEL_MAX, "%s", lua_tostring(L, -1));
+                copy_text(c->labels[cell - 1], GAME_LABEL_MAX, L, -1);
                 lua_pop(L, 1);
             }
             lua_pop(L, 1);
@@ -693,7 +710,7 @@ static void read_result(lua_State *L, hook_call *c)
         break;
     }
     case HOOK_ON_SOLVED:
-        if (lua_type(L, -1) == LUA_TSTRING) snprintf(c->msg, c->size, "%s", lua_tostring(L, -1));
+        if (lua_type(L, -1) == LUA_TSTRING) copy_text(c->msg, c->size, L, -1);
         else if (!lua_isnil(L, -1)) hook_error(L, c, "must return a message string or nil");
         break;
     case HOOK_SCRAMBLE: {

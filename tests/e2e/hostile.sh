@@ -301,4 +301,28 @@ expect_output "are checked only when opened (note)" "check says so"
 [ $(( $(date +%s) - started )) -le 30 ] && ok || fail "check took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- A labels hook returning one shared string of megabytes for every cell: moves stay quick ----
+# The string is built once and each cell refers to it, so the hook is cheap; the host copied each
+# label with snprintf("%s"), which walked the whole string per cell (a 40x25 level: over a minute
+# a move). It copies at most the 15 bytes a label keeps.
+mod="$outdir/big_labels"
+mkdir -p "$mod"
+cat > "$mod/biglabels.lua" <<'EOF'
+local s = ("W\u{e9}x"):rep(1 << 20)
+return tessera.extend("sokoban", { name = "BigLabels", levels = false,
+  labels = function(level)
+    local w, h = level:size()
+    local t = {}
+    for c = 1, w * h do t[c] = s end
+    return t
+  end })
+EOF
+{ printf '%040d\n' 0 | tr 0 '#'; for i in $(seq 1 23); do printf '#%038s#\n' '' ; done; printf '%040d\n' 0 | tr 0 '#'; } > "$mod/big.xsb"
+sed -i '2s/^# /#@$./' "$mod/big.xsb"
+started=$(date +%s)
+expect_status 0 "a move with 4 MiB labels on 1000 cells" -- timeout -k 5 60 "$tessera" play "$mod/biglabels.lua" "$mod/big.xsb" --keys right
+expect_output '"moves":1' "played"
+[ $(( $(date +%s) - started )) -le 15 ] && ok || fail "one move took $(( $(date +%s) - started )) s"
+rm -rf "$mod"
+
 finish

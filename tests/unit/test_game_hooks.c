@@ -200,6 +200,34 @@ static void test_search_budget(void)
     game_free(g);
 }
 
+/* Labels are cut to GAME_LABEL_MAX - 1 bytes, never inside a UTF-8 character (they are drawn
+ * as UTF-8: a cut one showed as '?'). */
+static void test_labels_cut(void)
+{
+    error err;
+    char extra[2048];
+    snprintf(extra, sizeof extra, "%s%s", act_text,
+             "  labels = function(level) return { [1] = (\"\\u{e9}\"):rep(9), [2] = (\"x\"):rep(40),\n"
+             "    [3] = \"a\" .. (\"\\u{20ac}\"):rep(5), [4] = 12 } end,\n");
+    write_game(extra);
+    game *g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    levelset set;
+    state s;
+    CHECK(start(g, &set, &s, "O.\n..\n", &err) == 0);
+    char labels[4][GAME_LABEL_MAX];
+    CHECK(game_labels(g, &s, labels, &err) == 1);
+    CHECK_EQ_INT((int)strlen(labels[0]), 14);                   /* 7 of the 9 two-byte characters */
+    CHECK(!strcmp(labels[0], "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
+    CHECK_EQ_INT((int)strlen(labels[1]), GAME_LABEL_MAX - 1);
+    CHECK(!strcmp(labels[2], "a\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac"));  /* 13 bytes: 4 of the 5 */
+    CHECK(!strcmp(labels[3], "12"));
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+}
+
 static void test_check_levels(void)
 {
     error err;
@@ -372,6 +400,7 @@ int main(void)
     test_do_action();
     test_labels_candidates_heuristic();
     test_search_budget();
+    test_labels_cut();
     test_check_levels();
     test_solved_result();
     test_reload_replay();
