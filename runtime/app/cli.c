@@ -148,6 +148,10 @@ static void list_games(const app_paths *p)
                 continue;
             char *name = strndup(e->d_name, len - 4);
             if (!name) break;
+            if (!game_name_ok(name)) {      /* not startable by name: the menu leaves it out too */
+                free(name);
+                continue;
+            }
             int dup = 0;
             for (int i = 0; i < n && !dup; i++) dup = strcmp(names[i], name) == 0;
             if (dup) free(name);    /* a mod's game of the same name replaces the bundled one */

@@ -92,6 +92,17 @@ static void scan_scripts(listing *l, const char *dir, bool mod)
         if (n < 5 || strcmp(e->d_name + n - 4, ".lua") != 0 || e->d_name[0] == '_') continue;
         char stem[PATH_MAX_LEN], path[PATH_MAX_LEN];
         path_stem(e->d_name, stem, sizeof stem);
+        if (!game_name_ok(stem) || strlen(stem) + 4 != n) {
+            /* Started by its name: one play NAME cannot find (sokoban.x.lua, whose stem drops
+             * ".x") would be listed but never start, under another game's progress. */
+            if (mod) {
+                error err;
+                error_set(&err, path_join(path, sizeof path, dir, e->d_name), 0, 0,
+                          "a game's file name may hold only letters, digits, '_' and '-' (it is started by that name)");
+                note_broken(l, &err);
+            }
+            continue;
+        }
         if (listed(a, stem, "")) continue;
         if (mod && a->ngames >= l->room) {
             l->left_out++;

@@ -77,6 +77,8 @@ static int bundled_name_ok(const char *s)
     return 1;
 }
 
+bool game_name_ok(const char *name) { return bundled_name_ok(name); }
+
 /* realpath of path into out, or path itself when it cannot be resolved. */
 static void canonical(const char *path, char *out)
 {

@@ -129,6 +129,8 @@ int game_do_action(game *g, state *s, const action *a, int *done, error *err);
 /* The built-in rule (state_solved), or the script's solved(level) function. A function that
  * raises is an error (never a solve): *solved is false then. */
 int game_check_solved(game *g, state *s, bool *solved, error *err);
+/* Whether name can start a game by name (play NAME, the menu): letters, digits, '_' and '-'. */
+bool game_name_ok(const char *name);
 /* Checks every level of set the way play starts them: a level solved at its start is an
  * error at its line ("nothing to do"), a solved or labels function that raises there an error
  * at the script's line. 0, or -1 with err. The whole sweep has GAME_CHECK_LEVELS_SECONDS of

@@ -325,4 +325,14 @@ expect_output '"moves":1' "played"
 [ $(( $(date +%s) - started )) -le 15 ] && ok || fail "one move took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- A mod script whose name has a dot: not startable by that name, so not listed --------------
+mod="$outdir/dot_mod"
+mkdir -p "$mod/scripts"
+echo 'return tessera.extend("sokoban", { name = "Dotted" })' > "$mod/scripts/sokoban.6gq3aca8.lua"
+expect_status 0 "help games beside it" -- "$tessera" help games --mods "$mod"
+case $out in *sokoban.6gq3aca8*) fail "listed though it cannot start: $out" ;; *) ok ;; esac
+expect_status 0 "the menu beside it" -- "$tessera" play sokoban --mods "$mod" --level 1 --keys right
+expect_output "sokoban.6gq3aca8.lua: a game's file name may hold only letters, digits, '_' and '-'" "named once, why"
+rm -rf "$mod"
+
 finish
