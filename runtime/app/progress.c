@@ -105,26 +105,73 @@ static void safe_stem(const char *path, char *out, size_t size)
     out[k] = '\0';
 }
 
-/* The progress file of game key g and a level set. */
-static void path_for_key(const app_paths *p, const char *g, const char *levels_path, char *out, size_t size)
+enum { PROGRESS_PROBES = 8 };   /* the file's own name, then other names tried in turn */
+
+/* Candidate k (0: the usual name) for the progress file of game key g and set key set. The
+ * name's 32-bit hash can be made to collide (a mod folder's name chosen for it), so when
+ * the file by that name holds another game's progress, names hashed with a salt come next:
+ * the salt goes first, so that keys colliding under one name do not collide under the next. */
+static void candidate_name(const app_paths *p, const char *g, const char *set, int k, char *out, size_t size)
 {
-    char set[PATH_MAX_LEN], gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
-    set_key(p, levels_path, set, sizeof set);
+    char gs[64], ss[64], dir[PATH_MAX_LEN], name[200];
     safe_stem(g, gs, sizeof gs);
     safe_stem(set, ss, sizeof ss);
-    uint32_t h = fnv(fnv(2166136261u, g, strlen(g) + 1), set, strlen(set));
-    snprintf(name, sizeof name, "%s-%s-%08lx.txt", gs, ss, (unsigned long)h);
+    uint32_t h = 2166136261u;
+    if (k > 0) {
+        char salt[32];
+        int n = snprintf(salt, sizeof salt, "tessera-progress-%d", k);
+        h = fnv(h, salt, (size_t)n + 1);
+    }
+    h = fnv(fnv(h, g, strlen(g) + 1), set, strlen(set));
+    if (k == 0) snprintf(name, sizeof name, "%s-%s-%08lx.txt", gs, ss, (unsigned long)h);
+    else snprintf(name, sizeof name, "%s-%s-%08lx-%d.txt", gs, ss, (unsigned long)h, k);
     path_join(dir, sizeof dir, p->data_home, "progress");
     path_join(out, size, dir, name);
 }
 
-/* The progress file of a game (its name or path, and its script) and a level set. */
-static void path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path, char *out,
+/* Whether the progress file at path is another game's or set's: it reads, and its `game` or
+ * `set` line is not g or set (as a progress file holds them: cut to its name size). A file
+ * that is missing, cannot be read or is damaged is not known to be another's. */
+static bool belongs_elsewhere(const char *path, const char *g, const char *set)
+{
+    char *text;
+    size_t len;
+    error err;
+    progress pr;
+    if (save_read(path, &text, &len, &err) != 0) return false;
+    int rc = progress_parse(&pr, path, text, len, &err);
+    free(text);
+    if (rc != 0) return false;
+    char want_g[PROGRESS_NAME_MAX], want_s[PROGRESS_NAME_MAX];
+    snprintf(want_g, sizeof want_g, "%s", g);
+    snprintf(want_s, sizeof want_s, "%s", set);
+    bool other = strcmp(pr.game, want_g) != 0 || strcmp(pr.set, want_s) != 0;
+    progress_free(&pr);
+    return other;
+}
+
+/* The progress file of game key g and a level set: the first candidate name that is not
+ * another game's file. false (out empty) when every one is. */
+static bool path_for_key(const app_paths *p, const char *g, const char *levels_path, char *out, size_t size)
+{
+    char set[PATH_MAX_LEN];
+    set_key(p, levels_path, set, sizeof set);
+    for (int k = 0; k < PROGRESS_PROBES; k++) {
+        candidate_name(p, g, set, k, out, size);
+        if (!belongs_elsewhere(out, g, set)) return true;
+    }
+    if (size) out[0] = '\0';
+    return false;
+}
+
+/* The progress file of a game (its name or path, and its script) and a level set; false (out
+ * empty) when no name is free of another game's progress. */
+static bool path_for(const app_paths *p, const char *arg, const char *script, const char *levels_path, char *out,
                      size_t size)
 {
     char g[PATH_MAX_LEN];
     game_key(p, arg, script, g, sizeof g);
-    path_for_key(p, g, levels_path, out, size);
+    return path_for_key(p, g, levels_path, out, size);
 }
 
 /* Where a bundled game kept its progress when it was played by its script's path, before that
@@ -138,13 +185,12 @@ static bool legacy_path_for(const app_paths *p, const char *arg, const char *scr
     if (!realpath(by_path ? arg : script ? script : "", real) || !bundled_name(p, real, name, sizeof name) ||
         (!by_path && strcmp(name, arg) != 0))
         return false;
-    path_for_key(p, real, levels_path, out, size);
-    return true;
+    return path_for_key(p, real, levels_path, out, size);
 }
 
-void progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
+bool progress_path_for(const app_paths *p, const session *s, char *out, size_t size)
 {
-    path_for(p, s->game_arg, s->game ? game_path(s->game) : NULL, s->levels_path, out, size);
+    return path_for(p, s->game_arg, s->game ? game_path(s->game) : NULL, s->levels_path, out, size);
 }
 
 static void follow_all(progress_store *ps);
@@ -182,12 +228,18 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     memset(ps, 0, sizeof *ps);
     progress_init(&ps->pr);
     ps->open = true;
-    progress_path_for(p, s, ps->path, sizeof ps->path);
+    bool have_path = progress_path_for(p, s, ps->path, sizeof ps->path);
     fresh(ps, p, s);
     ps->nfp = s->levels.count;
     ps->fp = calloc((size_t)(ps->nfp > 0 ? ps->nfp : 1), sizeof *ps->fp);
     for (int i = 0; ps->fp && i < ps->nfp; i++) ps->fp[i] = progress_fingerprint(&s->levels.levels[i], game_rules(s->game));
     if (!ps->fp) ps->nfp = 0;
+    if (!have_path) {
+        fprintf(stderr, "tessera: every progress file name of this game holds another game's progress "
+                        "(progress will not be saved)\n");
+        if (note) snprintf(note, note_size, "Progress cannot be saved: its files hold other games' progress.");
+        return;
+    }
 
     char *text;
     size_t len;
@@ -553,11 +605,15 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     error rerr;
     if (save_read(ps->path, &text, &len, &rerr) == 0) {
         progress other;
-        if (progress_parse(&other, ps->path, text, len, &rerr) == 0) {
-            progress_merge(&ps->pr, &other);
-            progress_free(&other);
-        }
+        int prc = progress_parse(&other, ps->path, text, len, &rerr);
         free(text);
+        if (prc == 0) {
+            bool mine = !strcmp(other.game, ps->pr.game) && !strcmp(other.set, ps->pr.set);
+            if (mine) progress_merge(&ps->pr, &other);
+            progress_free(&other);
+            /* Put there since it was opened, by a game whose name collides: never written over. */
+            if (!mine) return error_set(err, ps->path, 0, 0, "now holds another game's progress: not written over");
+        }
     }
     char *out = progress_format(&ps->pr, &len);
     if (!out) return error_set(err, ps->path, 0, 0, "out of memory");
@@ -572,7 +628,7 @@ void progress_count(const app_paths *p, const char *game_arg, const char *script
 {
     char path[PATH_MAX_LEN];
     *own = *helped = 0;
-    path_for(p, game_arg, script, levels_path, path, sizeof path);
+    if (!path_for(p, game_arg, script, levels_path, path, sizeof path)) return;
     char *text;
     size_t len;
     error err;

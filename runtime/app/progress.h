@@ -32,8 +32,11 @@ uint32_t progress_fingerprint(const level *lv, const ruleset *r);
 /* Of count fingerprints, the index nearest to near (past the end: from the end back) that
  * holds want, or -1. */
 int progress_nearest_level(const uint32_t *fp, int count, uint32_t want, int near);
-/* The file that holds the progress of session's game and level set. */
-void progress_path_for(const app_paths *p, const session *s, char *out, size_t size);
+/* The file that holds the progress of session's game and level set: GAME-SET-HASH.txt, or when
+ * that file holds another game's or set's progress (its `game` and `set` lines say whose it
+ * is; the 32-bit hash can be made to collide), the first of a few other names that does not.
+ * false (out empty) when none is free. */
+bool progress_path_for(const app_paths *p, const session *s, char *out, size_t size);
 
 /* Loads the progress of s's game and level set. A damaged file is set aside and a fresh
  * progress started; note (may be NULL) then gets a message for the player. */

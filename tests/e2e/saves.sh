@@ -251,4 +251,28 @@ own="$progress_dir/sokoban-tessera-$(fnv_key sokoban sokoban/tessera.xsb).txt"
 if grep -q '^game sokoban$' "$own" 2>/dev/null && grep -q '^solved 1 0c209a8a 5 2 dRurD$' "$own" && cmp -s "$legacy" "$outdir/legacy.before"; then ok
 else fail "the solve kept under the script's path was not taken up: $(grep -H '' "$progress_dir"/*.txt)"; fi
 
+# A file under the progress file's name whose `game`/`set` lines are another game's (its name's
+# 32-bit hash made to collide: a mod folder's name chosen for it) is neither used nor written
+# over: the game keeps its progress under another name, and the menu counts that one.
+export XDG_DATA_HOME="$outdir/collide"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+mkdir -p "$progress_dir"
+planted="$progress_dir/sokoban-tessera-$(fnv_key sokoban sokoban/tessera.xsb).txt"
+printf 'tessera-progress 1\ngame sokoban@/x/mods/y4f3acx8/scripts/sokoban.lua\nset sokoban/tessera.xsb\nsolved 1 0c209a8a 1 0 R\nsolved 2 36807c8c 1 0 R\n' > "$planted"
+cp "$planted" "$outdir/planted.before"
+expect_status 0 "menu beside another game's file" -- "$tessera" play sokoban --keys "escape escape" --screenshot "$outdir/menu-collide.png"
+expect_status 0 "menu with no progress" -- env XDG_DATA_HOME="$outdir/nocollide" "$tessera" play sokoban --keys "escape escape" --screenshot "$outdir/menu-clean.png"
+cmp -s "$outdir/menu-collide.png" "$outdir/menu-clean.png" && ok || fail "the menu counts another game's solves (see $outdir/menu-collide.png)"
+expect_status 0 "solve level 1 beside another game's file" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+cmp -s "$planted" "$outdir/planted.before" && ok || fail "another game's progress was written over: $(cat "$planted")"
+mine=$(grep -l '^game sokoban$' "$progress_dir"/*.txt 2>/dev/null)
+if [ -n "$mine" ] && [ "$mine" != "$planted" ] && grep -q '^solved 1 0c209a8a 5 2 dRurD$' "$mine" && ! grep -q '^solved 2 ' "$mine"; then ok
+else fail "the game's own progress is not kept apart: $(grep -H '' "$progress_dir"/*.txt)"; fi
+expect_status 0 "resume beside another game's file" -- "$tessera" play sokoban --level 2 --resume --keys "left"
+expect_output '"moves":1' "level 2 not taken as solved"
+expect_status 0 "solve level 1, no collision" -- env XDG_DATA_HOME="$outdir/nocollide" "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_status 0 "menu, one solved" -- env XDG_DATA_HOME="$outdir/nocollide" "$tessera" play sokoban --level 1 --keys "escape escape" --screenshot "$outdir/menu-clean1.png"
+expect_status 0 "menu beside another game's file, one solved" -- "$tessera" play sokoban --level 1 --keys "escape escape" --screenshot "$outdir/menu-collide1.png"
+cmp -s "$outdir/menu-collide1.png" "$outdir/menu-clean1.png" && ok || fail "the menu does not count the game's own file (see $outdir/menu-collide1.png)"
+
 finish
