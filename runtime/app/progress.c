@@ -238,6 +238,7 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         fprintf(stderr, "tessera: every progress file name of this game holds another game's progress "
                         "(progress will not be saved)\n");
         if (note) snprintf(note, note_size, "Progress cannot be saved: its files hold other games' progress.");
+        snprintf(ps->blocked, sizeof ps->blocked, "its files hold other games' progress");
         return;
     }
 
@@ -265,6 +266,7 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         char buf[ERROR_TEXT_MAX + 300];
         fprintf(stderr, "tessera: %s (progress will not be saved over it)\n", error_format(&err, buf, sizeof buf));
         if (note) snprintf(note, note_size, "Saved progress is from a newer Tessera: left as it is, not saved this time.");
+        snprintf(ps->blocked, sizeof ps->blocked, "the saved progress is from a newer Tessera (left as it is)");
         ps->path[0] = '\0';
         return;
     }
@@ -276,7 +278,11 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         if (note) snprintf(note, note_size, "Saved progress was damaged: kept as %s; starting fresh.", path_basename(aside));
     } else {
         fprintf(stderr, "tessera: %s (progress will not be saved over it)\n", buf);
-        if (note) snprintf(note, note_size, "Cannot read the saved progress: %s", buf);
+        if (note) snprintf(note, note_size, "Cannot read the saved progress, so nothing is saved: %s", buf);
+        /* Every later save says so too (a solve, the periodic save, quitting): the note above
+         * is gone at the first move, and a player who never saw stderr lost a session's play. */
+        snprintf(ps->blocked, sizeof ps->blocked, "the saved progress cannot be read (%.120s), so it is not written over",
+                 err.msg);
         ps->path[0] = '\0'; /* never overwrite what could not be read */
     }
 }
@@ -597,7 +603,8 @@ int progress_store_update(progress_store *ps, session *s)
 
 int progress_store_save(progress_store *ps, session *s, error *err)
 {
-    if (!ps->open || !ps->path[0]) return 0;
+    if (!ps->open) return 0;
+    if (!ps->path[0]) return ps->blocked[0] ? error_set(err, NULL, 0, 0, "%s", ps->blocked) : 0;
     if (s) keep_position(ps, s);
     /* Another Tessera may have saved since we read: keep its solves too. */
     char *text;

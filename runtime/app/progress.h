@@ -12,7 +12,8 @@
 #include "app/session.h"
 
 typedef struct progress_store {
-    char path[PATH_MAX_LEN];
+    char path[PATH_MAX_LEN];    /* empty: nothing is written (blocked says why, if it is a loss) */
+    char blocked[200];          /* why progress cannot be saved this session, for every save's note */
     progress pr;
     bool open;
     bool dirty;                 /* the position changed since the last save */

@@ -275,4 +275,18 @@ expect_status 0 "menu, one solved" -- env XDG_DATA_HOME="$outdir/nocollide" "$te
 expect_status 0 "menu beside another game's file, one solved" -- "$tessera" play sokoban --level 1 --keys "escape escape" --screenshot "$outdir/menu-collide1.png"
 cmp -s "$outdir/menu-collide1.png" "$outdir/menu-clean1.png" && ok || fail "the menu does not count the game's own file (see $outdir/menu-collide1.png)"
 
+# Progress that cannot be read (here `progress` is a file, or a folder stands where the file
+# should be) is never written over, and the player is told on screen at every save, a solve
+# included: the note at the start is gone at the first move, and stderr alone went unseen.
+export XDG_DATA_HOME="$outdir/unreadable"
+mkdir -p "$XDG_DATA_HOME/tessera"
+: > "$XDG_DATA_HOME/tessera/progress"
+expect_status 0 "solve with 'progress' a file" -- "$tessera" play sokoban --level 1 --keys "down right up right down"
+case "$out" in *'"status":"Progress not saved: the saved progress cannot be read'*) ok ;;
+    *) fail "a solve that cannot be saved is not shown: $out" ;; esac
+export XDG_DATA_HOME="$outdir/unreadable2"
+mkdir -p "$XDG_DATA_HOME/tessera/progress/sokoban-tessera-$(fnv_key sokoban sokoban/tessera.xsb).txt"
+expect_status 0 "a move with a folder for the file" -- "$tessera" play sokoban --level 2 --keys "left"
+expect_output "progress not saved: the saved progress cannot be read" "quitting says nothing was saved"
+
 finish
