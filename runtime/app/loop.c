@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/loop.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,11 +55,33 @@ static void frame(app *a, window *win)
     draw(a, win);
 }
 
+/* SIGHUP (the terminal the game was started from closed) quits like SIGTERM and SIGINT, which
+ * SDL turns into a quit event: the position is saved and the exit is 0 (it was killed, rc
+ * 129, losing the moves since the last periodic save). A SIGHUP ignored (nohup) stays so. */
+static volatile sig_atomic_t hung_up;
+
+static void on_hangup(int sig)
+{
+    (void)sig;
+    hung_up = 1;
+}
+
+static void catch_hangup(void)
+{
+    struct sigaction sa, old;
+    if (sigaction(SIGHUP, NULL, &old) != 0 || old.sa_handler == SIG_IGN) return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_hangup;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 /* Returns the number of events handled. */
 static int pump(app *a, window *win)
 {
     input_event ev;
     int n = 0;
+    if (hung_up) a->quit = true;
     while (win && window_poll(win, &ev)) {
         n++;
         switch (ev.type) {
@@ -109,6 +132,7 @@ int loop_window(app *a, window *win)
     a->realtime = true;
     uint64_t drawn = 0;
     bool have_drawn = false, was_moving = false;
+    catch_hangup();
     while (!a->quit) {
         /* Nothing moves: sleep until input comes, or the next look at the watcher and saves. */
         bool moving = app_animating(a) || window_pad_held(win);
@@ -255,6 +279,7 @@ int loop_keys(app *a, window *win, const char *seq)
     if (!copy) return -1;
     int rc = 0;
     bool held = false; /* the last token was frame:N: keep the frame it ends on */
+    catch_hangup();
     scripted_clock = 1;
     frame(a, win);
     for (char *save = NULL, *tok = strtok_r(copy, " \t\n;", &save); tok && !a->quit;

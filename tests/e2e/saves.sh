@@ -289,4 +289,17 @@ mkdir -p "$XDG_DATA_HOME/tessera/progress/sokoban-tessera-$(fnv_key sokoban soko
 expect_status 0 "a move with a folder for the file" -- "$tessera" play sokoban --level 2 --keys "left"
 expect_output "progress not saved: the saved progress cannot be read" "quitting says nothing was saved"
 
+# SIGHUP (the terminal closed) quits like SIGTERM: the position is saved and the exit is 0
+# (it was killed with 129, before the periodic save).
+export XDG_DATA_HOME="$outdir/hangup"
+SDL_VIDEODRIVER=dummy "$tessera" play sokoban --level 3 >"$outdir/hangup.out" 2>&1 &
+hpid=$!
+sleep 1.5
+kill -HUP "$hpid"
+hstatus=0
+wait "$hpid" || hstatus=$?
+[ "$hstatus" = 0 ] && ok || fail "SIGHUP: exit $hstatus: $(cat "$outdir/hangup.out")"
+if grep -q '^position 3 ' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
+else fail "SIGHUP: the position was not saved"; fi
+
 finish
