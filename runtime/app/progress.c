@@ -228,6 +228,9 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     memset(ps, 0, sizeof *ps);
     progress_init(&ps->pr);
     ps->open = true;
+    char dir[PATH_MAX_LEN];
+    path_join(dir, sizeof dir, p->data_home, "progress");
+    save_clean_temps(dir, 600);  /* what a kill mid-save left; ten minutes spares a save in progress */
     bool have_path = progress_path_for(p, s, ps->path, sizeof ps->path);
     fresh(ps, p, s);
     ps->nfp = s->levels.count;

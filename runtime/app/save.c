@@ -5,6 +5,7 @@
 #include "core/confine.h"
 #include "core/filewrite.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -91,4 +92,33 @@ int save_set_aside(const char *path, char *aside, size_t size, error *err)
     for (int i = 2; access(aside, F_OK) == 0 && i < 100; i++) snprintf(aside, size, "%s.corrupt-%s-%d", path, stamp, i);
     if (rename(path, aside) != 0) return error_set(err, path, 0, 0, "cannot set the damaged file aside: %s", strerror(errno));
     return 0;
+}
+
+/* A name filewrite_atomic gives its temporary files: NAME.tmp- and 12 hex digits. */
+static bool temp_name_ours(const char *name)
+{
+    const char *t = strstr(name, ".tmp-");
+    if (!t || t == name) return false;
+    t += 5;
+    size_t n = strlen(t);
+    if (n != 12) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'f'))) return false;
+    return true;
+}
+
+void save_clean_temps(const char *dir, int older_than_s)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    time_t now = time(NULL);
+    char path[4096];
+    for (struct dirent *e; (e = readdir(d));) {
+        struct stat st;
+        if (!temp_name_ours(e->d_name)) continue;
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || now - st.st_mtime < older_than_s) continue;
+        unlink(path);
+    }
+    closedir(d);
 }

@@ -21,6 +21,11 @@ int save_read(const char *path, char **text, size_t *len, error *err);
 /* Renames a damaged file out of the way; writes the new name to aside. 0, or -1 with err. */
 int save_set_aside(const char *path, char *aside, size_t size, error *err);
 
+/* Removes the temporary files of interrupted writes (NAME.tmp-XXXXXXXXXXXX, a kill -9 between
+ * their writing and the rename) in dir that are older than older_than_s: another running
+ * Tessera's write in progress is younger. */
+void save_clean_temps(const char *dir, int older_than_s);
+
 /* For tests: called after the temporary file is complete and flushed, before the rename. A
  * test makes it kill the process to check that the old file survives. */
 extern void (*save_before_rename_hook)(const char *tmp_path);

@@ -302,4 +302,14 @@ wait "$hpid" || hstatus=$?
 if grep -q '^position 3 ' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
 else fail "SIGHUP: the position was not saved"; fi
 
+# Temporary files a kill -9 mid-save left are removed when the folder is opened, once they
+# are old enough not to be another running Tessera's save in progress.
+export XDG_DATA_HOME="$outdir/temps"
+mkdir -p "$XDG_DATA_HOME/tessera/progress"
+stale="$XDG_DATA_HOME/tessera/progress/sokoban-tessera-1ebc6042.txt.tmp-0123456789ab"
+young="$XDG_DATA_HOME/tessera/progress/sokoban-tessera-1ebc6042.txt.tmp-ba9876543210"
+echo half > "$stale"; touch -d '1 hour ago' "$stale"; echo half > "$young"
+expect_status 0 "open the folder with temporaries" -- "$tessera" play sokoban --level 1 --keys "left"
+[ ! -e "$stale" ] && [ -e "$young" ] && ok || fail "stale temporary kept, or a young one removed: $(ls "$XDG_DATA_HOME/tessera/progress")"
+
 finish
