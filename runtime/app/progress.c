@@ -410,7 +410,8 @@ const progress_level *progress_store_best(progress_store *ps, const session *s, 
     return NULL;
 }
 
-/* Records [from, to) of the history as saved tokens: each record's letters, "!" for a
+/* Records [from, to) of the history as saved tokens: each record's letters ('+' before those
+ * of a step the solver made, so a solve with its help stays one after a restart), "!" for a
  * restart, one space apart (malloc'd). */
 char *progress_history_tokens(const session *s, int32_t from, int32_t to)
 {
@@ -420,7 +421,7 @@ char *progress_history_tokens(const session *s, int32_t from, int32_t to)
     size_t len = 1;
     for (int32_t i = from; i < to; i++) {
         size_t a = i > 0 ? (size_t)ml->end[i - 1] : 0, b = (size_t)ml->end[i];
-        len += (b > a ? b - a : 0) + 2;
+        len += (b > a ? b - a : 0) + 3;
     }
     char *out = malloc(len), *p = out;
     if (!out) return NULL;
@@ -431,6 +432,7 @@ char *progress_history_tokens(const session *s, int32_t from, int32_t to)
         if (p != out) *p++ = ' ';
         if (restart) *p++ = '!';
         else {
+            if (h->rec[i].flags & RECORD_ASSISTED) *p++ = '+';
             memcpy(p, ml->text + a, b - a);
             p += b - a;
         }

@@ -181,19 +181,24 @@ static const char *bad_in_word(const char *w, size_t n)
     return inside ? w + n - 1 : NULL;
 }
 
+/* A step the solver made (X) is written with '+' before it: [w, w+n) past that mark. */
+static size_t helped(const char *w, size_t n) { return n > 1 && w[0] == '+' && w[1] != '!' ? 1 : 0; }
+
 bool progress_tokens_valid(const char *s)
 {
     if (!s) return true;
     for (const char *p = s; *p; p++) {
         if (*p == ' ') {
             if (p == s || p[1] == ' ' || p[1] == '\0') return false;
+        } else if (*p == '+') {
+            if ((p > s && p[-1] != ' ') || !p[1] || p[1] == ' ' || p[1] == '!') return false;
         } else if (!token_char(*p) || (*p == '!' && ((p > s && p[-1] != ' ') || (p[1] && p[1] != ' ')))) {
             return false;
         }
     }
     for (const char *w = s; *w;) {
-        size_t n = strcspn(w, " ");
-        if (*w != '!' && bad_in_word(w, n)) return false;
+        size_t n = strcspn(w, " "), k = helped(w, n);
+        if (*w != '!' && bad_in_word(w + k, n - k)) return false;
         w += n;
         while (*w == ' ') w++;
     }
@@ -213,6 +218,7 @@ static int tokens(reader *r, char **out)
             continue;
         }
         const char *w = p;
+        if (*p == '+') p++;     /* the solver's step */
         while (p < e && *p != ' ' && *p != '\t') {
             if (!token_char(*p)) {
                 free(b.s);
@@ -225,7 +231,12 @@ static int tokens(reader *r, char **out)
             free(b.s);
             return fail(r, w, "%s", "'!' (a restart) stands alone");
         }
-        const char *bad = *w == '!' ? NULL : bad_in_word(w, (size_t)(p - w));
+        size_t k = *w == '+' ? 1 : 0;
+        if (k && p - w == 1) {
+            free(b.s);
+            return fail(r, w, "%s", "'+' (a step of the solver's) goes before the step's moves");
+        }
+        const char *bad = *w == '!' ? NULL : bad_in_word(w + k, (size_t)(p - w) - k);
         if (bad) {
             free(b.s);
             return fail(r, bad, "unexpected '%s' in a move list (LURD letters, digits, '!', actions)",
@@ -582,10 +593,21 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
     return rc;
 }
 
-/* Version 1 holds one position and no assisted marks: a file that needs no more is written
- * as version 1, so that Tessera before version 2 still reads it. */
+/* Whether a token list holds a step of the solver's ('+'). */
+static bool has_helped(const char *list)
+{
+    for (const char *c = list; c && *c; c++)
+        if (*c == '+') return true;
+    return false;
+}
+
+/* Version 1 holds one position and no assisted marks, version 2 no step of the solver's in a
+ * history: a file that needs no more is written as the oldest version that reads it, so that
+ * an older Tessera still reads it (and leaves alone one it would misread). */
 static int format_version(const progress *p)
 {
+    for (int i = 0; i < p->npos; i++)
+        if (has_helped(p->pos[i].history) || has_helped(p->pos[i].redo)) return 3;
     int assisted = 0;
     for (int i = 0; i < p->nassisted; i++) assisted += !progress_find((progress *)p, p->assisted[i].level);
     return p->npos > 1 || assisted ? 2 : 1;
@@ -601,7 +623,7 @@ char *progress_format(const progress *p, size_t *len)
 {
     buf b = {0};
     char fp[16];
-    puts_(&b, format_version(p) == 2 ? "tessera-progress 2\n" : "tessera-progress 1\n");
+    putf(&b, "tessera-progress %ld\n", format_version(p), 0);
     puts_(&b, "# Tessera's saved progress: see \"Saved games\" in README.md\n");
     puts_(&b, "game ");
     puts_escaped(&b, p->game);

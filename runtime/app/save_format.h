@@ -19,7 +19,8 @@
  * solution found (fewest moves, then fewest pushes) in LURD. `assisted LEVEL FINGERPRINT`: a
  * level finished only with help (the solver played it, X): shown apart, never a best; a later
  * solve of the player's own replaces it. `position LEVEL FINGERPRINT`: a level left part-way,
- * then its undo history (`history`: one token per undo step, `!` a restart) and the moves
+ * then its undo history (`history`: one token per undo step, `!` a restart, `+` before a step
+ * the solver made, X) and the moves
  * that redo would bring back (`redo`). The first `position` is the level being played when
  * the game was left; each other one a level left for another, brought back when it is
  * chosen again. The fingerprint identifies a level's start position, so progress survives a
@@ -37,9 +38,10 @@
 
 #include "core/error.h"
 
-/* Progress files: version 2 adds several positions and `assisted` (files that need neither
- * are still written as version 1); version 1 files are read as before. */
-enum { PROGRESS_VERSION = 2, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
+/* Progress files: version 2 adds several positions and `assisted`, version 3 steps of the
+ * solver's in `history` and `redo` (a token `+STEP`); a file that needs none of these is
+ * written as the oldest version that holds it; older files are read as before. */
+enum { PROGRESS_VERSION = 3, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
 
 typedef struct progress_level {
     int level;                  /* 1-based */
@@ -104,7 +106,8 @@ progress_mark *progress_find_assisted(progress *p, int level);
  * A solve of the player's own (progress_record) removes the mark. -1 out of memory. */
 int progress_mark_assisted(progress *p, int level, uint32_t fp);
 
-/* Is s a valid history token list (tokens of [A-Za-z0-9(),_-] or "!", one space apart)? */
+/* Is s a valid history token list (tokens of [A-Za-z0-9(),_-], maybe after a '+', or "!", one
+ * space apart)? */
 bool progress_tokens_valid(const char *s);
 
 typedef struct settings_entry {

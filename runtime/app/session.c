@@ -564,11 +564,16 @@ int session_play_step(session *s, const char *token)
 {
     if (!s->live || !token[0]) return 0;
     if (!strcmp(token, "!")) return session_restart(s);
+    bool helped = token[0] == '+', assisting = s->assisting;   /* a step the solver made */
+    token += helped;
     int dir = grid_dir_from_letter(s->st.g->topo, token[0]), bad = -1;
     int32_t pos_before = s->st.hist.pos;
     history_begin(&s->st, dir);
     session_play_lurd(s, token, &bad);
     history_end(&s->st);
+    s->assisting = assisting || helped;
+    mark_assisted(s, pos_before);
+    s->assisting = assisting;
     movelog_commit(&s->log, &s->st, pos_before);
     update_solved(s);
     return bad < 0;

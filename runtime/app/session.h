@@ -115,7 +115,8 @@ int app_load_levels(const app_paths *p, struct game *g, const char *file, levels
 
 
 /* Plays one saved undo step (LURD letters and player digits, or "!" for a restart) as one
- * undo step. 1 when all of it played, 0 when some letter could not. */
+ * undo step; after a '+' the step is the solver's (marked RECORD_ASSISTED). 1 when all of it
+ * played, 0 when some letter could not. */
 int session_play_step(session *s, const char *token);
 
 /* Replays a solution through the session (hooks included). Returns the number of letters

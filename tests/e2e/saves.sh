@@ -164,6 +164,24 @@ printf '#######\n#@$  .#\n#######\n' > "$outdir/one.xsb"
 expect_status 0 "X, undo, solve alone" -- "$tessera" play sokoban "$outdir/one.xsb" --keys "x z z z right right right"
 one=$(ls "$progress_dir"/sokoban-one-*.txt 2>/dev/null | head -1)
 if grep -Eq '^solved 1 ' "$one" && ! grep -q '^assisted' "$one"; then ok; else fail "own solve after undoing X: $(cat "$one")"; fi
+# The solver's steps stay its own across a restart: the history marks them '+' (before, a
+# restart lost the mark, and one Z, or the rest played by hand, made it the player's solve).
+printf '########\n#@$   .#\n########\n' > "$outdir/helped.xsb"
+expect_status 0 "X to the end" -- "$tessera" play sokoban "$outdir/helped.xsb" --keys "x"
+helped=$(ls "$progress_dir"/sokoban-helped-*.txt 2>/dev/null | head -1)
+if [ -n "$helped" ] && grep -q '^tessera-progress 3$' "$helped" && grep -q '^history +R +R +R +R$' "$helped"; then ok
+else fail "the solver's steps should be saved as +R, in version 3: $(cat "$helped" 2>/dev/null)"; fi
+expect_status 0 "after a restart, Z back to the solve" -- "$tessera" play sokoban "$outdir/helped.xsb" --resume --keys "z"
+expect_output '"solved":true' "the solve is one Z away"
+expect_output 'Solved with the solver (X)' "still the solver's solve"
+if grep -Eq '^assisted 1 ' "$helped" && ! grep -q '^solved 1 ' "$helped"; then ok
+else fail "a solve of the solver's became the player's after a restart: $(cat "$helped")"; fi
+# X stopped part-way, the rest played by hand after a restart: still with help.
+sed -i '/^assisted /d; s/^history .*/history +R +R/' "$helped"
+expect_status 0 "finish by hand what X began" -- "$tessera" play sokoban "$outdir/helped.xsb" --resume --keys "right right"
+expect_output '"solved":true' "solved"
+if grep -Eq '^assisted 1 ' "$helped" && ! grep -q '^solved 1 ' "$helped"; then ok
+else fail "a solve the solver began became the player's after a restart: $(cat "$helped")"; fi
 
 # The level select: solved levels ticked with their best, the level being played outlined.
 expect_status 0 "solve level 1 once more" -- "$tessera" play sokoban --level 1 --keys "down right up right down"

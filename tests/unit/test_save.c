@@ -126,7 +126,7 @@ static void test_progress_errors(void)
         /* A newer file is told apart (-2: leave it alone), never read as damaged (-1). */
         progress p3;
         error e3;
-        CHECK_EQ_INT(progress_parse(&p3, "new.txt", "tessera-progress 3\ngame g\nset s\n", 31, &e3), -2);
+        CHECK_EQ_INT(progress_parse(&p3, "new.txt", "tessera-progress 4\ngame g\nset s\n", 31, &e3), -2);
     }
     expect_error("tessera-progress 1\ngame g\nset s\nsolved x\n", 4, 8, "level number");
     expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 12zz 3 4\n", 4, 10, "fingerprint");
@@ -173,6 +173,30 @@ static void test_progress_errors(void)
     CHECK(progress_tokens_valid("rr U ! 2l"));
     CHECK(!progress_tokens_valid("rr  U"));
     CHECK(!progress_tokens_valid("r!"));
+    /* A step the solver made is written '+' before it (version 3). */
+    CHECK(progress_tokens_valid("rr +U ! +2l"));
+    CHECK(!progress_tokens_valid("+"));
+    CHECK(!progress_tokens_valid("r+U"));
+    CHECK(!progress_tokens_valid("+!"));
+    CHECK(!progress_tokens_valid("++U"));
+    progress helped;
+    const char *htext = "tessera-progress 3\ngame g\nset s\nposition 1 00000001\nhistory r +U ! +d\nredo +l\n";
+    CHECK(progress_parse(&helped, "h.txt", htext, strlen(htext), &err) == 0);
+    CHECK(helped.npos == 1 && helped.pos[0].history && !strcmp(helped.pos[0].history, "r +U ! +d"));
+    size_t hlen;
+    char *hout = progress_format(&helped, &hlen);
+    CHECK(hout && !strncmp(hout, "tessera-progress 3\n", 19) && strstr(hout, "\nhistory r +U ! +d\nredo +l\n"));
+    free(hout);
+    free(helped.pos[0].history);    /* without the solver's steps: the version before */
+    helped.pos[0].history = strdup("r U");
+    free(helped.pos[0].redo);
+    helped.pos[0].redo = NULL;
+    hout = progress_format(&helped, &hlen);
+    CHECK(hout && !strncmp(hout, "tessera-progress 1\n", 19));
+    free(hout);
+    progress_free(&helped);
+    expect_error("tessera-progress 3\ngame g\nset s\nposition 1 00000001\nhistory r + d\n", 5, 11, "'+'");
+    expect_error("tessera-progress 3\ngame g\nset s\nposition 1 00000001\nhistory r+d\n", 5, 10, "unexpected '+'");
 }
 
 static void test_settings(void)
