@@ -134,14 +134,15 @@ void state_apply_changes(state *s, const change *ch, int32_t n, bool reverse)
         for (int32_t i = 0; i < n; i++) apply(s, ch[i].kind, ch[i].cell, ch[i].after);
 }
 
-/* The player selected at the start: the first (reading order) of the player tile defined
- * first, so a level with a hero among helpers starts with the hero. */
+/* The player selected at the start: player 1, the first in reading order whatever its tile
+ * (levels/README.md), so a solution's letters before its first digit move the same player in
+ * every game. (It was the first of the player tile with the lowest id, which follows the
+ * glyphs' order: with '@' and '&' the '&' started wherever it stood.) */
 static int first_active(const state *s)
 {
-    int best = -1;
     for (int i = 0; i < s->nplayers; i++)
-        if (s->player[i] >= 0 && (best < 0 || s->obj[s->player[i]] < s->obj[s->player[best]])) best = i;
-    return best < 0 ? 0 : best;
+        if (s->player[i] >= 0) return i;
+    return 0;
 }
 
 /* ===== history =========================================================================== */

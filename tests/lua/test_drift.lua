@@ -1,7 +1,7 @@
 -- test_drift.lua: Drift, a game with its own action on a level with several players: a
 -- slide takes the robot at the action's cell all the way to what stops it (one undo step, the
 -- robot's motion is one move_object), a slide that goes nowhere is refused, and the rover
--- (the player tile defined first) is the one selected at the start.
+-- (player 1, the first in reading order) is the one selected at the start.
 -- Run: tessera run tests/lua/test_drift.lua
 print("testing drift")
 
@@ -13,7 +13,7 @@ print("testing drift")
 --   5 #######
 local lv = assert(tessera.parse("drift", "#######\n#@   r#\n#     #\n#  .  #\n#######\n"))
 assert(#lv:players() == 2)
-assert(lv:player() == lv:cell(2, 2))                   -- the rover first, though the robot is a player too
+assert(lv:player() == lv:cell(2, 2))                   -- the rover: player 1, the first in reading order
 assert(lv:object(lv:cell(2, 2)) == "rover" and lv:object(lv:cell(6, 2)) == "robot")
 -- Sliding right: the rover stops against the robot.
 assert(lv:act("slide(2,2,r)") and lv:object(lv:cell(5, 2)) == "rover" and lv:moves() == 1)

@@ -43,6 +43,27 @@ assert(solution, info)
 assert(solution:find("[12]"), solution)
 assert(lv:play(solution) and lv:solved())
 
+-- Player tiles of different glyphs: still numbered in reading order, and player 1 moves first
+-- (it was the first of the tile with the lowest id: '&' before '@', wherever it stood).
+local here = arg and arg[0] and arg[0]:match("^(.*)/") or "tests/lua"
+local two = here .. "/data/two_glyphs.lua"
+for _, t in ipairs { "#######\n#@$.  #\n#  #  #\n#&$.  #\n#######\n", "#######\n#&$.  #\n#  #  #\n#@$.  #\n#######\n" } do
+  lv = assert(tessera.parse(two, t))
+  assert(lv:players()[1] == lv:cell(2, 2) and lv:players()[2] == lv:cell(2, 4))
+  assert(lv:player() == lv:cell(2, 2), t)                 -- player 1, the first in reading order
+  assert(lv:play("R2R") and lv:solved(), t)               -- letters before a digit move player 1
+  lv:restart()
+  assert(lv:player() == lv:cell(2, 2), t)                 -- and again after a restart
+  solution = assert(lv:solve(10))
+  assert(lv:play(solution) and lv:solved(), solution)
+end
+-- The solver's answer says which player moves first in the same way.
+lv = assert(tessera.parse(two, "#######\n#@ $ .#\n#######\n#. $ &#\n#######\n"))
+solution = assert(lv:solve(10))
+assert(solution:sub(1, 1) ~= "2" and lv:play(solution) and lv:solved(), solution)
+lv = assert(tessera.parse(two, "#######\n#& $ .#\n#######\n#. $ @#\n#######\n"))
+assert(lv:play("rRR2lLL") and lv:solved())
+
 -- The bundled set: 8 levels, each with at least two players.
 local first, count = assert(tessera.load("multiban"))
 assert(count >= 8)
