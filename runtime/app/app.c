@@ -1,6 +1,7 @@
 /* app.c: screens, input handling and drawing of the game loop (window or scripted). */
 #define _POSIX_C_SOURCE 200809L
 #include "app/app.h"
+#include "app/idle.h"
 #include "app/mods.h"
 
 #include <stdio.h>
@@ -617,7 +618,7 @@ static void draw_play(app *a)
     for (int i = 0; i < nslides; i++) vs[i] = (view_slide){ slides[i].from, slides[i].to, slides[i].t };
     opt.slides = vs;
     opt.nslides = nslides;
-    if (a->realtime) opt.clock_ms = (long)(a->last_tick % 86400000u);
+    if (a->realtime && app_blink_running(a)) opt.clock_ms = (long)((a->last_tick - a->blink_since) % 86400000u);
     picture_mode_options(a, &L, &opt);
     opt.cursor = action_ui_cursor(a);
     opt.labels = action_ui_labels(a);
@@ -852,6 +853,7 @@ void app_tick(app *a, uint64_t now_ms)
     a->ticked = true;
     if (a->scr != SCREEN_PLAY || !a->have_session) return;
     tween_advance(&a->tw, (double)dt);
+    app_blink_tick(a);
     /* The position is saved now and then, so a crash loses little. */
     if (a->rp.active) {
         replay_tick(a, now_ms);

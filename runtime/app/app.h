@@ -72,6 +72,7 @@ typedef struct app {
     uint64_t last_save;          /* ms clock of the last save of the position */
     uint64_t last_tick;          /* ms clock of the last app_tick */
     uint64_t solved_at;          /* last_tick when the solved level's burst began (0: none) */
+    uint64_t blink_hash, blink_since; /* the position the colour blink began on, and when (idle.c) */
     bool ticked;
     struct window *win;          /* the window shown, or NULL (headless) */
     char *clipboard;             /* the clipboard when there is no window */

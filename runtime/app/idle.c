@@ -25,6 +25,24 @@ static bool blinking(const app *a)
     return false;
 }
 
+/* The blink runs this long after the position last changed (three pulses), not forever: it
+ * redrew every frame while a crate stood on its goal (30-40% of a core, idle, even hidden). */
+enum { BLINK_FOR_MS = 2700 };
+
+void app_blink_tick(app *a)
+{
+    if (!a->have_session || !a->s.live) return;
+    if (a->s.st.hash != a->blink_hash || !a->blink_since) {
+        a->blink_hash = a->s.st.hash;
+        a->blink_since = a->last_tick ? a->last_tick : 1;
+    }
+}
+
+bool app_blink_running(const app *a)
+{
+    return a->blink_since && a->last_tick - a->blink_since < BLINK_FOR_MS;
+}
+
 bool app_animating(const app *a)
 {
     if (a->scr != SCREEN_PLAY || !a->have_session || !a->s.live) return false;
@@ -32,7 +50,7 @@ bool app_animating(const app *a)
     if (a->rp.active && !a->rp.paused) return true;
     const session *s = &a->s;
     if (s->solved && !s->announced && (!a->solved_at || a->last_tick - a->solved_at <= CELEBRATE_MS)) return true;
-    return !a->help && blinking(a);
+    return !a->help && app_blink_running(a) && blinking(a);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

@@ -27,7 +27,7 @@ measure() {
     "$tessera" "$@" > "$outdir/$name.out" 2>&1 &
     local pid=$! hz
     hz=$(getconf CLK_TCK)
-    sleep 1.5
+    sleep "${settle:-1.5}"
     if ! kill -0 "$pid" 2>/dev/null; then fail "$name: tessera $* exited: $(cat "$outdir/$name.out")"; return; fi
     local t0 t1
     t0=$(cpu_ticks "$pid")
@@ -50,4 +50,8 @@ measure() {
 
 measure menu
 measure level play sokoban --level 3
+# A colour crate on its matching goal blinks a few times, then stands still (it redrew every
+# frame forever: 30-40% of a core).
+printf '#######\n#@d rR#\n#######\n' > "$outdir/blink.xsb"
+settle=3.5 measure blink play colour "$outdir/blink.xsb"
 finish
