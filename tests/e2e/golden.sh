@@ -66,7 +66,7 @@ expect_status 0 "render lights 10" -- "$tessera" render lights --level 10 --size
 compare scripted_lights_10
 expect_status 0 "doors, a key taken" -- "$tessera" play doors --level 4 --size 480x360 --keys "left" --screenshot "$outdir/scripted_doors_key.png"
 compare scripted_doors_key
-expect_status 0 "drift, a robot chosen" -- "$tessera" play drift --level 3 --size 480x360 --keys "tab" --screenshot "$outdir/scripted_drift_select.png"
+expect_status 0 "drift, the robot first in reading order selected" -- "$tessera" play drift --level 3 --size 480x360 --keys "" --screenshot "$outdir/scripted_drift_select.png"
 compare scripted_drift_select
 expect_status 0 "lights F1" -- "$tessera" play lights --level 2 --size 480x360 --keys "f1" --screenshot "$outdir/help_lights.png"
 compare help_lights
