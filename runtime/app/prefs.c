@@ -20,13 +20,20 @@ void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size)
     prefs_path(p, path, sizeof path);
     int rc = save_read(path, &text, &len, &err);
     if (rc == 1) return;
-    if (rc == 0 && settings_parse(st, path, text, len, &err) == 0) {
-        free(text);
-        return;
-    }
+    int prc = rc == 0 ? settings_parse(st, path, text, len, &err) : -1;
     free(text);
+    if (prc == 0) return;
     char buf[ERROR_TEXT_MAX + 300], aside[PATH_MAX_LEN + 64];
     error_format(&err, buf, sizeof buf);
+    if (prc == -2) {
+        /* A newer Tessera's settings, as a newer progress file: left as they are, never set
+         * aside or written over (they were called damaged and reset). */
+        settings_init(st);
+        st->newer = true;
+        fprintf(stderr, "tessera: %s (settings will not be saved over it)\n", buf);
+        if (note) snprintf(note, note_size, "Settings are from a newer Tessera: left as they are; changes are not saved.");
+        return;
+    }
     error aerr;
     if (rc == 0 && save_set_aside(path, aside, sizeof aside, &aerr) == 0) {
         fprintf(stderr, "tessera: %s\ntessera: the damaged settings file is kept as %s; using the defaults\n", buf, aside);
@@ -42,6 +49,7 @@ int prefs_save(const settings *st, const app_paths *p)
     size_t len;
     error err;
     prefs_path(p, path, sizeof path);
+    if (st->newer) return 0;                    /* left to the Tessera that wrote it */
     char *text = settings_format(st, &len);
     if (!text) return -1;
     int rc = save_write_atomic(path, text, len, &err);

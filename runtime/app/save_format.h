@@ -120,6 +120,7 @@ enum { SETTINGS_MAX = 64 };
 typedef struct settings {
     settings_entry e[SETTINGS_MAX];
     int n;
+    bool newer;                   /* read from a newer Tessera's file: never written over */
 } settings;
 
 void settings_init(settings *st);

@@ -66,6 +66,17 @@ expect_status 0 "speed down" -- "$tessera" play sokoban --level 1 --keys "minus 
 if grep -q '^animation_speed 0$' "$XDG_DATA_HOME/tessera/settings.txt"; then ok; else fail "speed not saved"; fi
 expect_status 0 "speed up" -- "$tessera" play sokoban --level 1 --keys "equals"
 expect_output 'Animation: slow' "speed shown"
+# A newer Tessera's settings are left as they are, like its progress: not set aside as damaged
+# and reset (they were), nor written over by a change here.
+settings_file="$XDG_DATA_HOME/tessera/settings.txt"
+cp "$settings_file" "$outdir/settings.before"
+printf 'tessera-settings 9\nanimation_speed 0\nfuture_thing 7\n' > "$settings_file"
+expect_status 0 "speed change over a newer settings file" -- "$tessera" play sokoban --level 1 --keys "minus"
+expect_output "written by a newer Tessera" "the newer settings file named"
+if [ "$(cat "$settings_file")" = "$(printf 'tessera-settings 9\nanimation_speed 0\nfuture_thing 7')" ] &&
+   [ -z "$(ls "$settings_file".* 2>/dev/null)" ]; then ok
+else fail "a newer settings file was touched: $(ls "$XDG_DATA_HOME/tessera"; cat "$settings_file")"; fi
+cp "$outdir/settings.before" "$settings_file"
 
 # Replay (L): the set's solution, or the player's best once there is one, plays to the solved
 # state on the frame clock; Space pauses, Right and Left step; Esc puts the position back;
