@@ -129,19 +129,27 @@ static void candidate_name(const app_paths *p, const char *g, const char *set, i
     path_join(out, size, dir, name);
 }
 
+/* Reads and parses the progress file at path into pr: 0, 1 when there is none, or -1 (-2: a
+ * newer Tessera's) with err; pr is only set on 0. */
+static int read_progress(const char *path, progress *pr, error *err)
+{
+    char *text;
+    size_t len;
+    int rc = save_read(path, &text, &len, err);
+    if (rc != 0) return rc;
+    rc = progress_parse(pr, path, text, len, err);
+    free(text);
+    return rc;
+}
+
 /* Whether the progress file at path is another game's or set's: it reads, and its `game` or
  * `set` line is not g or set (as a progress file holds them: cut to its name size). A file
  * that is missing, cannot be read or is damaged is not known to be another's. */
 static bool belongs_elsewhere(const char *path, const char *g, const char *set)
 {
-    char *text;
-    size_t len;
     error err;
     progress pr;
-    if (save_read(path, &text, &len, &err) != 0) return false;
-    int rc = progress_parse(&pr, path, text, len, &err);
-    free(text);
-    if (rc != 0) return false;
+    if (read_progress(path, &pr, &err) != 0) return false;
     char want_g[PROGRESS_NAME_MAX], want_s[PROGRESS_NAME_MAX];
     snprintf(want_g, sizeof want_g, "%s", g);
     snprintf(want_s, sizeof want_s, "%s", set);
@@ -207,16 +215,12 @@ static void fresh(progress_store *ps, const app_paths *p, const session *s)
  * on the next save, and the old file is left as it is). */
 static void open_legacy(progress_store *ps, const app_paths *p, const session *s)
 {
-    char legacy[PATH_MAX_LEN], *text;
-    size_t len;
+    char legacy[PATH_MAX_LEN];
     error err;
     progress loaded;
     if (!legacy_path_for(p, s->game_arg, s->game ? game_path(s->game) : NULL, s->levels_path, legacy, sizeof legacy) ||
-        save_read(legacy, &text, &len, &err) != 0)
+        read_progress(legacy, &loaded, &err) != 0)
         return;
-    int prc = progress_parse(&loaded, legacy, text, len, &err);
-    free(text);
-    if (prc != 0) return;
     snprintf(loaded.game, sizeof loaded.game, "%s", ps->pr.game);
     progress_free(&ps->pr);
     ps->pr = loaded;
@@ -641,16 +645,11 @@ void progress_count(const app_paths *p, const char *game_arg, const char *script
     char path[PATH_MAX_LEN];
     *own = *helped = 0;
     if (!path_for(p, game_arg, script, levels_path, path, sizeof path)) return;
-    char *text;
-    size_t len;
     error err;
     progress pr;
-    int rc = save_read(path, &text, &len, &err);
+    int rc = read_progress(path, &pr, &err);
     if (rc == 1 && legacy_path_for(p, game_arg, script, levels_path, path, sizeof path))
-        rc = save_read(path, &text, &len, &err);   /* as progress_store_open would read */
-    if (rc != 0) return;
-    rc = progress_parse(&pr, path, text, len, &err);
-    free(text);
+        rc = read_progress(path, &pr, &err);      /* as progress_store_open would read */
     if (rc != 0) return;
     for (int i = 0; i < set->count; i++) {
         uint32_t fp = progress_fingerprint(&set->levels[i], r);
