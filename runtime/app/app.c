@@ -80,6 +80,8 @@ static void stop_work(app *a)
 
 void app_stop_work(app *a) { stop_work(a); }
 
+void app_save(app *a) { save_progress(a); }
+
 void app_free(app *a)
 {
     stop_work(a);

@@ -95,6 +95,9 @@ typedef struct app {
 /* Prepares the canvas (w x h) and sprites; 0 or -1 with err. */
 int app_init(app *a, const app_paths *p, int w, int h, error *err);
 void app_free(app *a);
+/* Saves the position and progress now (what app_free and the periodic save do); a failure is
+ * said on stderr and the status line. */
+void app_save(app *a);
 int app_resize(app *a, int w, int h);
 /* Lists the games for the menu: the bundled ones and what mods add (their games, tagged
  * "[mod NAME]", and their level sets for any game, one entry each). */

@@ -76,6 +76,23 @@ static void catch_hangup(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
+/* The display going away (the X server stopped, an ssh -X connection dropped) ends the
+ * process inside Xlib, which prints "X connection ... broken" and calls exit(1): SDL gives no
+ * event for it. The game being played is saved on the way out. */
+static app *playing;
+
+static void save_at_exit(void)
+{
+    if (playing) app_save(playing);
+}
+
+static void save_if_display_lost(app *a)
+{
+    static bool registered;
+    if (!registered) registered = atexit(save_at_exit) == 0;
+    playing = a;
+}
+
 /* Returns the number of events handled. */
 static int pump(app *a, window *win)
 {
@@ -133,6 +150,7 @@ int loop_window(app *a, window *win)
     uint64_t drawn = 0;
     bool have_drawn = false, was_moving = false;
     catch_hangup();
+    save_if_display_lost(a);
     while (!a->quit) {
         /* Nothing moves: sleep until input comes, or the next look at the watcher and saves. */
         bool moving = app_animating(a) || window_pad_held(win);
@@ -155,6 +173,7 @@ int loop_window(app *a, window *win)
             if (spent < FRAME_MS) window_wait_ms((unsigned)(FRAME_MS - spent));
         }
     }
+    playing = NULL;                 /* the caller saves, closing the game */
     return 0;
 }
 

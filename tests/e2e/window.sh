@@ -2,7 +2,7 @@
 # would: the window fits a small display, F11 covers the whole display (without a window
 # manager SDL's request alone left the window at its size and cut the picture) and comes back
 # to where it was, a resize redraws at the new size, and SIGTERM (what a session's logout
-# sends) quits with the position saved.
+# sends) quits with the position saved, as does the display going away.
 # usage: window.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
 tessera=$(realpath "$1")
@@ -103,4 +103,21 @@ pid=
 [ "$status" = 0 ] && ok || fail "SIGTERM: exit $status: $(cat "$outdir/out.txt")"
 if grep -q '^history d d$' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
 else fail "the two moves were not saved: $(cat "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null)"; fi
+
+# The display goes away (the X server stops, as when an ssh -X connection drops): Xlib ends
+# the process with exit 1, and the moves made since the last save are saved on the way out.
+"$tessera" play sokoban --level 5 > "$outdir/out2.txt" 2>&1 &
+pid=$!
+wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1)
+sleep 0.5
+xdotool key --window "$wid" Up
+xdotool key --window "$wid" Down
+sleep 0.5
+stop_xvfb
+for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$pid" 2>/dev/null && fail "the game still runs after its display went away"
+wait "$pid" 2>/dev/null
+pid=
+if grep -q '^history d d u d$' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
+else fail "the moves made before the display went away were not saved: $(cat "$outdir/out2.txt" "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null)"; fi
 finish
