@@ -80,9 +80,9 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
             if (hook) {
                 printf(",\"message\":");
                 cli_json_string(stdout, msg);
-                if (bad >= 0) printf(",\"error_at\":%d", bad + 1);
+                if (bad >= 0) printf(",\"error_at\":%d", lurd_move_number(&s.st, sol->moves, bad));
             } else if (bad >= 0) {
-                printf(",\"illegal_at\":%d", bad + 1);
+                printf(",\"illegal_at\":%d", lurd_move_number(&s.st, sol->moves, bad));
             }
             printf("}\n");
         } else if (hook) {
@@ -93,7 +93,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
                 printf(")");
             }
             printf(": script error");
-            if (bad >= 0) printf(" at move %d (%s:%d)", bad + 1, files[1], sol->line);
+            if (bad >= 0) printf(" at move %d (%s:%d)", lurd_move_number(&s.st, sol->moves, bad), files[1], sol->line);
             printf(": ");
             cli_text(stdout, msg);
             printf("\n");
@@ -121,8 +121,11 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
                 int len = (int)strcspn(sol->moves + bad, ")") + 1;
                 lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
                 printf(" at %.*s%s (%s): %s", len > 24 ? 24 : len, sol->moves + bad, len > 24 ? "..." : "", where, step);
-            } else if (bad >= 0)
-                printf(" at move %d ('%c', %s)", bad + 1, sol->moves[bad], where); /* a move letter */
+            } else if (bad >= 0) {
+                char step[ERROR_TEXT_MAX];
+                lurd_describe_bad(&s.st, sol->moves, bad, step, sizeof step);
+                printf(" (%s): %s", where, step);
+            }
             printf("\n");
         }
         (void)played;

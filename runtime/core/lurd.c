@@ -2,6 +2,7 @@
 #include "core/lurd.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "core/action.h"
@@ -97,12 +98,58 @@ int lurd_step_end(const state *s, const char *text, int pos)
     return i + 1;
 }
 
+int lurd_move_number(const state *s, const char *text, int at)
+{
+    int n = 1;                                     /* an action token ends with its ')' */
+    bool actions = s->rules->kind == RULES_ACTIONS;
+    for (int i = 0; i < at && text[i]; i++) n += actions ? text[i] == ')' : lurd_read(s->g->topo, text[i]).kind == LURD_MOVE;
+    return n;
+}
+
+/* Why a LURD step was refused: a digit for a player the level lacks, a letter that is no move
+ * of the board, a walk written for a push or the other way round, else a blocked step. */
+static int describe_step(const state *s, const char *text, int bad, char *buf, size_t size)
+{
+    char c = text[bad];
+    int n = lurd_move_number(s, text, bad);
+    lurd_step step = lurd_read(s->g->topo, c);
+    if (step.kind == LURD_PLAYER) {
+        if (s->rules->kind != RULES_PUSH)
+            return snprintf(buf, size, "'%c' before move %d is not a move: a sliding board has no players", c, n);
+        int players = 0;
+        for (int i = 0; i < s->nplayers; i++) players += s->player[i] >= 0;
+        if (step.slot >= players)
+            return snprintf(buf, size, "'%c' before move %d: there is no player %d (this level has %d)", c, n,
+                            step.slot + 1, players);
+        return snprintf(buf, size, "'%c' before move %d: player %d cannot be chosen there", c, n, step.slot + 1);
+    }
+    int len = 0;
+    if (step.kind != LURD_MOVE) {
+        bool hex = s->g->topo == TOPO_HEX;
+        len = snprintf(buf, size, "move %d ('%c') is not a move on a %s board (the moves are", n, c,
+                       hex ? "hex" : "square");
+        for (int d = 0; d < (hex ? 6 : 4); d++)
+            len += snprintf(buf + (size_t)len, size > (size_t)len ? size - (size_t)len : 0, " %c",
+                            grid_dir_letter(s->g->topo, d));
+        return len + snprintf(buf + (size_t)len, size > (size_t)len ? size - (size_t)len : 0, "%s)",
+                              s->rules->kind == RULES_PUSH ? "; a capital letter pushes" : "");
+    }
+    len = snprintf(buf, size, "move %d ('%c') cannot be made there", n, c);
+    if (s->rules->kind != RULES_PUSH || s->active < 0 || s->player[s->active] < 0) return len;
+    char other = step.push ? (char)tolower((unsigned char)c) : (char)toupper((unsigned char)c);
+    const char *why = NULL;
+    if (!step.push && engine_would_push(s, step.dir)) why = "it moves a box, so it is a push";
+    else if (step.push && engine_walk_end(s, s->player[s->active], step.dir, s->player[s->active]) >= 0)
+        why = "it moves no box, so it is a walk";
+    if (!why) return len;
+    return len + snprintf(buf + (size_t)len, size > (size_t)len ? size - (size_t)len : 0, ": %s, written '%c'", why,
+                          other);
+}
+
 int lurd_describe_bad(const state *s, const char *text, int bad, char *buf, size_t size)
 {
-    if (s->rules->kind != RULES_ACTIONS)
-        return snprintf(buf, size, "move %d ('%c') cannot be made there", bad + 1, text[bad]);
-    int index = 1;                                 /* every token before ends with its ')' */
-    for (int i = 0; i < bad; i++) index += text[i] == ')';
+    if (s->rules->kind != RULES_ACTIONS) return describe_step(s, text, bad, buf, size);
+    int index = lurd_move_number(s, text, bad);
     const char *at = text + bad;
     while (isspace((unsigned char)*at)) at++;
     char why[160];

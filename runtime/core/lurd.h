@@ -57,8 +57,14 @@ int lurd_play(const state *s, const char *lurd, const lurd_actions *act, int *ba
  * digit and its letter, one letter, or one action token. pos itself when nothing is there. */
 int lurd_step_end(const state *s, const char *text, int pos);
 
+/* The number (1-based) of the move that text[at] is or comes before: letters are counted,
+ * player digits and white space not; for games with actions, the action tokens. */
+int lurd_move_number(const state *s, const char *text, int at);
+
 /* The step lurd_play stopped at (text[bad]) in words, for messages: "move 3 ('u') cannot be
- * made there"; for games with actions "action 2 (press(9,9)) cannot be made there" when the
+ * made there" (moves numbered as lurd_move_number does), with why where it is one of: "there
+ * is no player 3 (this level has 2)", a letter that is no move of the board (the moves listed),
+ * a walk's letter for a step that pushes or the other way round; for games with actions "action 2 (press(9,9)) cannot be made there" when the
  * token reads, else "action 2: WHY" (why it is not an action of the game). Returns what
  * snprintf does. */
 int lurd_describe_bad(const state *s, const char *text, int bad, char *buf, size_t size);

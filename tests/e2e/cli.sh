@@ -102,6 +102,24 @@ cp levels/sokoban/tessera.xsb "$outdir/pair.xsb"
 printf '; a wrong one\n1: rr u\n2: zz\n' > "$outdir/pair.sol"
 expect_status 1 "check a failing solution file" -- "$tessera" check "$outdir/pair.sol"
 expect_output "pair.sol:2:7: level 1: move 3 ('u') cannot be made there" "the refused move at its line and column"
+# Why a step is refused: a walk's letter for a push and the other way round, a letter that is
+# no move of the board, a player the level lacks; moves are counted without player digits.
+printf '1: rd\n2: lx\n' > "$outdir/why.sol"
+cp levels/sokoban/tessera.xsb "$outdir/why.xsb"
+expect_status 1 "verify: refused steps explained" -- "$tessera" verify "$outdir/why.xsb" "$outdir/why.sol"
+expect_output "level 1 (First Push): illegal move ($outdir/why.sol:1:5): move 2 ('d') cannot be made there: it moves a box, so it is a push, written 'D'" \
+    "a walk written for a push"
+expect_output "move 2 ('x') is not a move on a square board (the moves are u r d l; a capital letter pushes)" \
+    "a letter that is no move"
+printf '1: R\n' > "$outdir/why.sol"
+expect_status 1 "verify: a push written for a walk" -- "$tessera" verify "$outdir/why.xsb" "$outdir/why.sol"
+expect_output "move 1 ('R') cannot be made there: it moves no box, so it is a walk, written 'r'" "a push written for a walk"
+cp levels/multiban/multiban.xsb "$outdir/two.xsb"
+printf '1: 2rr3l\n' > "$outdir/two.sol"
+expect_status 1 "verify: a player the level lacks" -- "$tessera" verify "$outdir/two.xsb" "$outdir/two.sol"
+expect_output "illegal move ($outdir/two.sol:1:7): '3' before move 3: there is no player 3 (this level has 2)" "no player 3"
+expect_status 1 "verify --json: a player the level lacks" -- "$tessera" verify --json "$outdir/two.xsb" "$outdir/two.sol"
+expect_output '"illegal_at":3' "illegal_at counts moves, not player digits"
 printf '1: r\n' > "$outdir/lonely.sol"
 expect_status 2 "check a solution file with no level file" -- "$tessera" check "$outdir/lonely.sol"
 expect_output "lonely.sol: no level file beside it" "the missing level file explained"
@@ -141,7 +159,8 @@ printf '1: r\n' > "$outdir/slide.sol"
 expect_status 0 "verify sliding solution" -- "$tessera" verify "$outdir/slide.txt" "$outdir/slide.sol"
 printf '1: 1r\n' > "$outdir/slide_digit.sol"
 expect_status 1 "verify digit on a sliding board" -- "$tessera" verify "$outdir/slide.txt" "$outdir/slide_digit.sol"
-expect_output "illegal move at move 1 ('1'" "a player digit is illegal without players"
+expect_output "illegal move ($outdir/slide_digit.sol:1:4): '1' before move 1 is not a move: a sliding board has no players" \
+    "a player digit is illegal without players"
 # A hook that fails while a solution plays is the script's error, not an illegal move: verify
 # and check of the .sol name the hook's file:line:col and exit 2, as for a broken script.
 cat > "$outdir/boom.lua" <<'LUA'
