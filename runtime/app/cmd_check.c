@@ -31,6 +31,7 @@
 #include "core/confine.h"
 #include "core/level.h"
 #include "core/lurd.h"
+#include "core/spell.h"
 #include "core/solutions.h"
 #include "frontend/sprites.h"
 #include "script/game.h"
@@ -85,6 +86,50 @@ static void check_sprites(checker *c, game *g, const sprites *sheet)
                   game_art(g) ? " or the game's art" : "");
         report(c, &err);
     }
+}
+
+/* Whether the game draws a picture of this name: a tile's sprite, with the hex_ prefix and
+ * the suffixes the views look for (a box on its goal, a player's facings), or a picture of
+ * the default sheet. */
+static bool art_name_used(const checker *c, const ruleset *r, const char *name)
+{
+    static const char *const suffix[] = { "", "_on_goal", "_up", "_right", "_down", "_left" };
+    if (c->have_sheet && sprites_find(&c->sheet, name) >= 0) return true;
+    const char *base = strncmp(name, "hex_", 4) == 0 ? name + 4 : name;
+    for (int id = 1; id < r->ntiles; id++) {
+        const char *sp = r->tile[id].sprite[0] ? r->tile[id].sprite : r->tile[id].name;
+        size_t n = strlen(sp);
+        if (strncmp(base, sp, n) != 0) continue;
+        for (size_t k = 0; k < sizeof suffix / sizeof *suffix; k++)
+            if (strcmp(base + n, suffix[k]) == 0) return true;
+    }
+    return false;
+}
+
+/* A picture in a game's art that nothing draws is a typo (the tile it meant falls back to the
+ * skin's picture, or the wall's, silently): an error at art.lua's line, with the name meant. */
+static void check_art_names(checker *c, game *g, const char *art)
+{
+    skin_desc *d = malloc(sizeof *d);
+    error err;
+    if (!d || skin_read(art, g, d, &err) != 0) {
+        free(d);                /* (skins_load_file read it already: no new error here) */
+        return;
+    }
+    const ruleset *r = game_rules(g);
+    for (int i = 0; i < d->count; i++) {
+        const char *name = d->tiles[i].name;
+        if (art_name_used(c, r, name)) continue;
+        spell sp = spell_start(name);
+        for (int id = 1; id < r->ntiles; id++) spell_offer(&sp, r->tile[id].sprite[0] ? r->tile[id].sprite : r->tile[id].name);
+        char meant[TILE_NAME_MAX + 32] = "";
+        if (sp.best) snprintf(meant, sizeof meant, "; did you mean '%s'?", sp.best);
+        error_set(&err, art, d->tiles[i].line, 1, "'%s' is not a sprite of any tile of this game nor a picture of "
+                  "the default sheet, so nothing draws it%s", name, meant);
+        report(c, &err);
+    }
+    skin_desc_free(d);
+    free(d);
 }
 
 /* The levels game_check_levels had no time left for, as play says it (a note: play starts). */
@@ -264,8 +309,10 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
     } else if (art[0]) {
         if (skins_load_file(art, g, c->have_sheet ? &c->sheet : NULL, &merged, NULL, 0, &err) != 0) report(c, &err);
         else have_merged = true;
+        if (have_merged) check_art_names(c, g, art);
     }
-    check_sprites(c, g, have_merged ? &merged : c->have_sheet ? &c->sheet : NULL);
+    /* (Art that did not load is the error: its tiles' pictures are not looked for without it.) */
+    if (have_merged || !art[0]) check_sprites(c, g, have_merged ? &merged : c->have_sheet ? &c->sheet : NULL);
     if (have_merged) sprites_free(&merged);
     const char *def = game_default_levels(g);
     char levels[PATH_MAX_LEN];

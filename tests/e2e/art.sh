@@ -47,6 +47,17 @@ same_picture "$outdir/min.png" "$outdir/art_min.png" "art taken from the minimal
 expect_status 0 "check a game with art" -- "$tessera" check "$mod/scripts/crates.lua"
 expect_output "crates.lua: ok (game \"Crates\")" "check passes the art"
 
+# A picture nothing draws (a typo of a tile's sprite): an error at art.lua's line, with the
+# name meant; the facings and on-goal pictures of the game's tiles are drawn, so they pass.
+typo=$outdir/typo
+cp -r "$mod" "$typo"
+printf 'skin { name = "Typo", image = "sheet.png", tile_size = 32 }\ntile("box", 3, 0)\ntile("hex_box_on_goal", 4, 0)\ntile("player_left", 1, 0)\ntile("boxx", 4, 0)\n' \
+    > "$typo/scripts/crates/art.lua"
+expect_status 2 "check a game whose art names no tile" -- "$tessera" check "$typo/scripts/crates.lua"
+expect_output "crates/art.lua:5:1: 'boxx' is not a sprite of any tile of this game nor a picture of the default sheet, so nothing draws it; did you mean 'box'?" \
+    "a typo in the art named at its line"
+case "$out" in *"'hex_box_on_goal'"*|*"'player_left'"*|*"'box' is"*) fail "a picture the game draws was called unused: $out" ;; *) ok ;; esac
+
 # A mistake in the art: check names art.lua's line; play says it and draws the skin's boxes.
 bad=$outdir/bad
 mkdir -p "$bad/scripts/crates"
@@ -56,6 +67,16 @@ printf 'skin { name = "Bad", image = "sheet.png", tile_size = 32 }\ntile("box", 
     > "$bad/scripts/crates/art.lua"
 expect_status 2 "check a game with broken art" -- "$tessera" check "$bad/scripts/crates.lua"
 expect_output "crates/art.lua:3:1: tile 'box_on_goal'" "the broken line named"
+# Broken art is the one error: the pictures only it has are not called missing as well.
+mkdir -p "$outdir/badcrate/scripts/crates"
+cp assets/skins/minimal/sheet.png "$outdir/badcrate/scripts/crates/sheet.png"
+printf 'return tessera.extend("sokoban", {\n  name = "Crates",\n  art = "crates/art.lua",\n  tiles = { box = { sprite = "crate" } },\n})\n' \
+    > "$outdir/badcrate/scripts/crates.lua"
+printf 'skin { name = "Bad", image = "sheet.png", tile_size = 32 }\ntile("crate", 3, 0)\ntile("crate_on_goal", 40, 0)\n' \
+    > "$outdir/badcrate/scripts/crates/art.lua"
+expect_status 2 "check a game with broken art of its own sprites" -- "$tessera" check "$outdir/badcrate/scripts/crates.lua"
+expect_output "crates/art.lua:3:1: tile 'crate_on_goal'" "the broken line named"
+case "$out" in *"has no sprite"*) fail "follow-on errors of the broken art: $out" ;; *) ok ;; esac
 expect_status 0 "play with broken art" -- "$tessera" play crates --mods "$bad" --level 1 --keys "frame:1 down"
 expect_output "(drawing with the skin's pictures)" "broken art said"
 expect_output '"game":"Crates"' "the game still plays"
