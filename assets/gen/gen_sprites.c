@@ -1581,6 +1581,46 @@ static const SpriteDef SCRIPTED_SPRITES[] = {
 };
 enum { SCRIPTED_COUNT = (int)(sizeof SCRIPTED_SPRITES / sizeof SCRIPTED_SPRITES[0]) };
 
+/* The floors that fill their square, cut to the hexagon for hex grids (the views look for
+ * hex_NAME first there): bevelled along the cut with a thin grout line, as hex_floor is, so
+ * that they tile with the hex floor rather than overlap the next row. */
+typedef struct HexCut {
+    Shader shader;
+    const void *param;
+} HexCut;
+
+static Rgba shade_hex_cut(float x, float y, const void *param)
+{
+    const HexCut *cut = param;
+    Dist hex = hex_dist(x, y);
+    Rgba c = lit(cut->shader(x, y, cut->param), 0.3f * bevel(hex, 3.5f));
+    c = mix(c, fade(GROUT, c.a), 0.7f * (1.0f - smoothstep(0.6f, 1.4f, -hex.d)));
+    return fade(c, cover(hex.d));
+}
+
+static const HexCut CUT_ICE = { shade_ice, NULL }, CUT_HOLE = { shade_hole, NULL },
+                    CUT_HOLE_FILLED = { shade_hole_filled, &CRATE_WOOD },
+                    CUT_GOAL_RED = { shade_symbol_goal, &SYM_GOAL_RED },
+                    CUT_GOAL_BLUE = { shade_symbol_goal, &SYM_GOAL_BLUE },
+                    CUT_GOAL_GREEN = { shade_symbol_goal, &SYM_GOAL_GREEN },
+                    CUT_GOAL_YELLOW = { shade_symbol_goal, &SYM_GOAL_YELLOW },
+                    CUT_LIGHT_ON = { shade_light, &ON }, CUT_LIGHT_OFF = { shade_light, &OFF },
+                    CUT_DOOR = { shade_door, NULL };
+
+static const SpriteDef HEX_SPRITES[] = {
+    { "hex_ice", shade_hex_cut, &CUT_ICE },
+    { "hex_hole", shade_hex_cut, &CUT_HOLE },
+    { "hex_hole_filled", shade_hex_cut, &CUT_HOLE_FILLED },
+    { "hex_goal_red", shade_hex_cut, &CUT_GOAL_RED },
+    { "hex_goal_blue", shade_hex_cut, &CUT_GOAL_BLUE },
+    { "hex_goal_green", shade_hex_cut, &CUT_GOAL_GREEN },
+    { "hex_goal_yellow", shade_hex_cut, &CUT_GOAL_YELLOW },
+    { "hex_light_on", shade_hex_cut, &CUT_LIGHT_ON },
+    { "hex_light_off", shade_hex_cut, &CUT_LIGHT_OFF },
+    { "hex_door", shade_hex_cut, &CUT_DOOR },
+};
+enum { HEX_COUNT = (int)(sizeof HEX_SPRITES / sizeof HEX_SPRITES[0]) };
+
 /* ------------------------------------------------------------------------ */
 /* Rendering and output                                                     */
 /* ------------------------------------------------------------------------ */
@@ -1629,15 +1669,17 @@ static int write_png(const char *dir, const char *file, int w, int h, const uint
     return 1;
 }
 
-/* Sprite i of the whole sheet: the classic table, then the scripted games' one. */
+/* Sprite i of the whole sheet: the classic table, the scripted games' one, the hex cuts. */
 static const SpriteDef *sheet_sprite(int i)
 {
-    return i < SPRITE_COUNT ? &SPRITES[i] : &SCRIPTED_SPRITES[i - SPRITE_COUNT];
+    if (i < SPRITE_COUNT) return &SPRITES[i];
+    if (i < SPRITE_COUNT + SCRIPTED_COUNT) return &SCRIPTED_SPRITES[i - SPRITE_COUNT];
+    return &HEX_SPRITES[i - SPRITE_COUNT - SCRIPTED_COUNT];
 }
 
 static int write_sheet(const char *dir)
 {
-    const int total = SPRITE_COUNT + SCRIPTED_COUNT;
+    const int total = SPRITE_COUNT + SCRIPTED_COUNT + HEX_COUNT;
     const int rows = (total + SHEET_COLUMNS - 1) / SHEET_COLUMNS;
     const int w = SHEET_COLUMNS * TILE, h = rows * TILE;
     uint8_t *pixels = calloc((size_t)w * (size_t)h, 4);

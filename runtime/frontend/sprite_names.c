@@ -53,6 +53,16 @@ const sprite_doc sprite_catalogue[] = {
     { "arrow_left", SPRITE_FLOOR, "One-way arrow pointing left." },
     { "teleporter", SPRITE_FLOOR, "A round teleporter pad with a glowing swirl (transparent around it)." },
     { "target", SPRITE_FLOOR, "Red and white rings painted on the floor: a target to reach (transparent)." },
+    { "hex_ice", SPRITE_FLOOR, "Ice on hexagons (the hex_ floors below are the square ones cut to the hexagon)." },
+    { "hex_hole", SPRITE_FLOOR, "Pit on hexagons." },
+    { "hex_hole_filled", SPRITE_FLOOR, "Filled pit on hexagons." },
+    { "hex_goal_red", SPRITE_FLOOR, "Red goal on hexagons." },
+    { "hex_goal_blue", SPRITE_FLOOR, "Blue goal on hexagons." },
+    { "hex_goal_green", SPRITE_FLOOR, "Green goal on hexagons." },
+    { "hex_goal_yellow", SPRITE_FLOOR, "Yellow goal on hexagons." },
+    { "hex_light_on", SPRITE_FLOOR, "Lit lamp on hexagons." },
+    { "hex_light_off", SPRITE_FLOOR, "Dark lamp on hexagons." },
+    { "hex_door", SPRITE_FLOOR, "Door on hexagons." },
     { NULL, SPRITE_FLOOR, NULL }
 };
 

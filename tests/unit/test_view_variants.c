@@ -11,6 +11,8 @@
 #include "core/level.h"
 #include "core/state.h"
 #include "frontend/canvas.h"
+#include "frontend/sprite_names.h"
+#include "frontend/sprites.h"
 #include "frontend/view.h"
 
 static sprites sheet;
@@ -164,6 +166,27 @@ static void test_no_floor_tile(void)
     scene_close(&sc);
 }
 
+/* Every floor picture of the sheet that fills its square has a hex_ cut: drawn square on a hex
+ * grid it would overlap the next row. (Transparent floors such as arrows lie on hex_floor.) */
+static void test_hex_floors(void)
+{
+    int missing = 0, checked = 0;
+    for (const sprite_doc *d = sprite_catalogue; d->name; d++) {
+        int i = sprites_find(&sheet, d->name);
+        if (d->kind != SPRITE_FLOOR || i < 0 || sprites_transparent(&sheet, i)) continue;
+        if (!strncmp(d->name, "hex_", 4) || !strcmp(d->name, "tile_blank")) continue;
+        char hex[64];
+        snprintf(hex, sizeof hex, "hex_%s", d->name);
+        checked++;
+        if (sprites_find(&sheet, hex) < 0) {
+            fprintf(stderr, "test_view_variants: '%s' fills its square but has no '%s'\n", d->name, hex);
+            missing++;
+        }
+    }
+    CHECK(checked >= 10);
+    CHECK_EQ_INT(missing, 0);
+}
+
 int main(void)
 {
     const char *data = getenv("TESSERA_DATA");
@@ -181,6 +204,7 @@ int main(void)
     test_active_ring();
     test_thumbnail_art();
     test_no_floor_tile();
+    test_hex_floors();
     sprites_free(&sheet);
     return check_summary("test_view_variants");
 }
