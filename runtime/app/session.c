@@ -652,9 +652,12 @@ int session_replay(session *s, const history *old_hist, const movelog *old_log, 
     if (!s->live) return -1;
     topology topo = s->st.g->topo;
     int32_t k = 0;
+    bool assisting = s->assisting;
     for (; k < old_pos; k++) {
         const record *r = &old_hist->rec[k];
         if (k >= old_log->cap_end) break;          /* the log lost track (out of memory) */
+        /* A step the solver made stays the solver's (a solve with X is not the player's). */
+        s->assisting = assisting || (r->flags & RECORD_ASSISTED);
         int32_t from = k > 0 ? old_log->end[k - 1] : 0, to = old_log->end[k];
         if (r->flags & RECORD_RESTART) {
             if (!session_restart(s) && s->st.moves != 0) break;
@@ -684,11 +687,13 @@ int session_replay(session *s, const history *old_hist, const movelog *old_log, 
             applied++;
         }
         history_end(&s->st);
+        mark_assisted(s, pos_before);
         movelog_commit(&s->log, &s->st, pos_before);
         /* A record that no longer plays in full is where the replay stops: the part that
          * played stays (one undoable step), the rest and everything after is gone. */
         if (applied < to - from) break;
     }
+    s->assisting = assisting;
     return k;
 }
 

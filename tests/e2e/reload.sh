@@ -193,6 +193,25 @@ expect_output '"level":2,"title":"Level A","moves":1' "level A as it was left"
 expect_output 'the level you were on (3) is no longer in the file; on level 2 as you left it' "the player is told"
 out=$(cat "$XDG_DATA_HOME"/tessera/progress/*)
 expect_output "history l l" "level B's moves are still saved"
+# A solve by the solver (X) stays the solver's across a reload of its level file: the history
+# replayed after it keeps its steps marked (before, the replay made them the player's: one Z
+# and the last push by hand, and the level was saved as solved by the player, with a "your
+# best" replay).
+write_game "Helped" 'print("on_reload ran")'
+kept_levels=$levels
+levels=$outdir/helped.xsb
+printf '#######\n#@$  .#\n#######\n' > "$levels"
+: > "$outdir/err.txt"
+"$tessera" play "$game" "$levels" --keys "x reloaded:1 z right frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+save_levels_until_reload '#######\n#@$  .#\n#######\n\n#######\n#@ $ .#\n#######\n'
+wait $pid
+levels=$kept_levels
+out=$(cat "$outdir/out.json")
+expect_output '"level":1,"title":"","moves":3,"pushes":3,"solved":true' "the solver's solve replayed after the reload, then Z and a push"
+helped=$(ls "$XDG_DATA_HOME"/tessera/progress/*helped* 2>/dev/null | head -1)
+if [ -n "$helped" ] && grep -q '^assisted 1 ' "$helped" && ! grep -q '^solved 1 ' "$helped"; then ok
+else fail "a solve with X became the player's after a reload: $(cat "$helped" 2>/dev/null)"; fi
 unset XDG_DATA_HOME
 
 # ---- --no-watch: an edit changes nothing
