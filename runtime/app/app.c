@@ -677,11 +677,13 @@ static void draw_levels(app *a)
             const progress_level *best = progress_store_best(&a->saves, s, i);
             bool helped = !best && progress_store_assisted(&a->saves, i);
             const progress_position *pos = progress_find_position(&a->saves.pr, i + 1);
-            bool current = !s->playing_shuffled && i == s->index;
+            bool current = i == s->index;    /* a board shuffled in its place too */
+            const char *what = s->playing_shuffled ? "playing a shuffle" : "playing";
             char *note = nbuf + i * 64;
             /* Solved levels show their best; a level left part-way says so. */
-            if (current && s->st.moves > 0) snprintf(note, 64, "playing: %ld move%s", s->st.moves, s->st.moves == 1 ? "" : "s");
-            else if (current) snprintf(note, 64, "playing");
+            if (current && s->st.moves > 0) snprintf(note, 64, "%s: %ld move%s", what, s->st.moves, s->st.moves == 1 ? "" : "s");
+            else if (current) snprintf(note, 64, "%s", what);
+            else if (pos && pos->board) snprintf(note, 64, "a shuffle in progress");
             else if (best) moves_text(note, 64, s, best->moves, best->pushes);
             else if (helped) snprintf(note, 64, "solved with help");
             else if (pos && pos->history) snprintf(note, 64, "in progress");

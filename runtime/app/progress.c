@@ -367,7 +367,11 @@ _Static_assert(offsetof(progress_level, level) == 0 && offsetof(progress_positio
                "follow_levels reads every kind of entry as level, then fp");
 
 static void free_solved(void *e) { free(((progress_level *)e)->solution); }
-static void free_position(void *e) { free(((progress_position *)e)->history), free(((progress_position *)e)->redo); }
+static void free_position(void *e)
+{
+    progress_position *q = e;
+    free(q->history), free(q->redo), free(q->board);
+}
 static void free_nothing(void *e) { (void)e; }
 
 /* What is kept by level number follows its level to the number it has in the set now. */
@@ -463,13 +467,18 @@ static int play_tokens(session *s, const char *list)
     return steps;
 }
 
-int progress_play_position(session *s, int index, const char *hist, const char *redo)
+int progress_play_position(session *s, int index, const char *board, const char *hist, const char *redo)
 {
     if (session_goto(s, index) != 0) return -1;
+    error err;
+    if (board && session_play_board(s, board, &err) != 0) {
+        session_goto(s, index);
+        return -1;
+    }
     int done = play_tokens(s, hist);
     int again = done >= 0 ? play_tokens(s, redo) : 0;
     if (done < 0 || again < 0) {
-        session_goto(s, index);
+        session_goto(s, index);     /* the level's own board: what the moves were made on is gone */
         return -1;
     }
     for (int i = 0; i < again; i++) session_undo(s);
@@ -480,7 +489,7 @@ int progress_play_position(session *s, int index, const char *hist, const char *
  * (the solve one undo away). 0, or -1 (the level then fresh) when it does not fit. */
 static int play_saved(progress_store *ps, session *s, int index, const progress_position *q)
 {
-    if (progress_play_position(s, index, q->history, q->redo) != 0) return -1;
+    if (progress_play_position(s, index, q->board, q->history, q->redo) != 0) return -1;
     if (s->solved) {
         session_restart(s);
         s->sound = 0;
@@ -519,38 +528,45 @@ int progress_store_restore(progress_store *ps, session *s, char *note, size_t no
 }
 
 /* Keeps the position of the level being played in memory (the first position), so leaving
- * the level for another loses nothing. */
+ * the level for another loses nothing; a shuffled board played in its place is kept with it. */
 static void keep_position(progress_store *ps, session *s)
 {
-    if (!ps->open || !s->live || s->playing_shuffled || s->index >= ps->nfp) return;
+    if (!ps->open || !s->live || s->index >= ps->nfp) return;
     progress_position *old = progress_find_position(&ps->pr, s->index + 1);
-    if (old && !old->touched && s->st.hist.nrec == 0) {
+    if (old && !old->touched && s->st.hist.nrec == 0 && !s->playing_shuffled) {
         /* A scripted run that did not resume it, and has not played it: the saved moves stay
          * (first, as the level being played). */
         progress_position keep = *old;
-        old->history = old->redo = NULL;
-        progress_set_position(&ps->pr, keep.level, keep.fp, keep.history, keep.redo);
+        old->history = old->redo = old->board = NULL;
+        progress_set_position(&ps->pr, keep.level, keep.fp, keep.history, keep.redo, keep.board);
         ps->pr.pos[0].touched = false;
         free(keep.history);
         free(keep.redo);
+        free(keep.board);
         return;
     }
     char *hist = progress_history_tokens(s, 0, s->st.hist.pos);
     char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
-    if (hist && redo) progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo);
+    char *board = s->playing_shuffled ? level_to_xsb(&s->shuffled.levels[0], game_rules(s->game)) : NULL;
+    if (board) board[strcspn(board, "\n")] = '\0';
+    if (hist && redo && (board || !s->playing_shuffled))
+        progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo, board);
     free(hist);
     free(redo);
+    free(board);
 }
 
 int progress_store_goto(progress_store *ps, session *s, int index, bool saved_too, char *note, size_t note_size)
 {
     if (index < 0 || index >= s->levels.count) return -1;
-    bool same = !s->playing_shuffled && index == s->index && s->live;
+    /* A shuffled board played in the level's place is that level's position, as it was left. */
+    bool same = index == s->index && s->live;
     keep_position(ps, s);
     if (same) return 0;
-    /* The level left keeps its moves only when it has some. */
-    progress_position *left = s->live && !s->playing_shuffled ? progress_find_position(&ps->pr, s->index + 1) : NULL;
-    if (left && left->touched && !left->history && !left->redo) progress_drop_position(&ps->pr, s->index + 1);
+    /* The level left keeps its moves (or the board shuffled in its place) only when it has some. */
+    progress_position *left = s->live ? progress_find_position(&ps->pr, s->index + 1) : NULL;
+    if (left && left->touched && !left->history && !left->redo && !left->board)
+        progress_drop_position(&ps->pr, s->index + 1);
     progress_position *q = progress_find_position(&ps->pr, index + 1);
     if (q && q->fp == fp_of(ps, index) && (saved_too || q->touched)) {
         progress_position copy = *q;

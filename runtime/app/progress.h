@@ -84,8 +84,9 @@ void progress_count(const app_paths *p, const char *game_arg, const char *script
 
 /* History records [from, to) of s as saved tokens (malloc'd; see save_format.h). */
 char *progress_history_tokens(const session *s, int32_t from, int32_t to);
-/* Goes to level index and plays the tokens back: history, then redo (undone again). 0, or -1
- * (the level is then fresh) when they do not fit. */
-int progress_play_position(session *s, int index, const char *hist, const char *redo);
+/* Goes to level index (on board, a shuffled board played in its place, when not NULL) and
+ * plays the tokens back: history, then redo (undone again). 0, or -1 (the level is then
+ * fresh) when they do not fit. */
+int progress_play_position(session *s, int index, const char *board, const char *hist, const char *redo);
 
 #endif

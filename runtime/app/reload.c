@@ -173,11 +173,12 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
         s->levels = new_levels;
         if (new_board) s->shuffled = new_shuffled;
         /* The level being played, wherever it is now; when it is gone, the one in its place
-         * starts afresh (its moves were made on another level). */
+         * starts afresh (its moves were made on another level). A board shuffled in a level's
+         * place follows that level (it is saved as its position), and keeps its moves. */
         res->from = old_index;
         const ruleset *old_rules = game_rules(fresh ? fresh : s->game); /* swapped: fresh has the old game */
-        int at = s->playing_shuffled ? old_index : reload_find_level(&old_levels, old_rules, old_index, &s->levels, game_rules(s->game));
-        res->gone = at < 0;
+        int at = reload_find_level(&old_levels, old_rules, old_index, &s->levels, game_rules(s->game));
+        res->gone = at < 0 && !s->playing_shuffled;
         s->index = at >= 0 ? at : old_index < s->levels.count ? old_index : s->levels.count - 1;
         res->rebuilt = true;
         res->total = count_steps(&old_st.hist, &old_log, old_pos);

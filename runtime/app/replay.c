@@ -83,7 +83,7 @@ void replay_stop(app *a, bool restore)
     if (!r->active) return;
     r->active = false;
     if (restore && a->have_session) {
-        if (progress_play_position(&a->s, r->index, r->history, r->redo) != 0) session_note(&a->s, "Your position could not be put back.");
+        if (progress_play_position(&a->s, r->index, NULL, r->history, r->redo) != 0) session_note(&a->s, "Your position could not be put back.");
         a->s.announced = true;
         tween_sync(&a->tw, &a->s.st);
     }

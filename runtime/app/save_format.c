@@ -252,6 +252,56 @@ static int tokens(reader *r, char **out)
     return 0;
 }
 
+/* How many digits start [p, e). */
+static size_t digits(const char *p, const char *e)
+{
+    size_t n = 0;
+    while (p + n < e && isdigit((unsigned char)p[n])) n++;
+    return n;
+}
+
+/* The rest of the line as a sliding board, as a level file writes one: an optional "WxH:",
+ * then the numbers (copied, one space apart). Whether it is a board of the game is for the
+ * game to say when it is played. */
+static int board(reader *r, char **out)
+{
+    static const char expected[] = "expected a board: WxH: then its numbers";
+    skip_space(r);
+    const char *s = r->p, *e = line_end(r);
+    size_t w = digits(s, e);
+    if (w > 0 && s + w < e && s[w] == 'x') {
+        size_t h = digits(s + w + 1, e);
+        if (h == 0 || s + w + 1 + h >= e || s[w + 1 + h] != ':') return fail(r, s, "%s", expected);
+        s += w + 1 + h + 1;
+    }
+    buf b = {0};
+    put(&b, r->p, (size_t)(s - r->p));
+    int count = 0;
+    for (const char *p = s; p < e;) {
+        if (*p == ' ' || *p == '\t') {
+            p++;
+            continue;
+        }
+        size_t k = digits(p, e);
+        if (k == 0 || k > 9 || (p + k < e && p[k] != ' ' && p[k] != '\t')) {
+            free(b.s);
+            return fail(r, p, "%s", expected);
+        }
+        if (b.n) puts_(&b, " ");
+        put(&b, p, k);
+        p += k;
+        count++;
+    }
+    char *t = finish(&b, NULL);
+    if (!count) {
+        free(t);
+        return fail(r, e, "%s", expected);
+    }
+    if (!t) return error_set(r->err, r->name, r->lineno, 0, "out of memory");
+    *out = t;
+    return 0;
+}
+
 /* The rest of the line as one string (set names may hold spaces). */
 static int hex_digit(char c)
 {
@@ -339,6 +389,7 @@ void progress_free(progress *p)
     for (int i = 0; i < p->npos; i++) {
         free(p->pos[i].history);
         free(p->pos[i].redo);
+        free(p->pos[i].board);
     }
     free(p->pos);
     free(p->assisted);
@@ -458,27 +509,26 @@ void progress_drop_position(progress *p, int level)
     if (!q) return;
     free(q->history);
     free(q->redo);
+    free(q->board);
     int i = (int)(q - p->pos);
     memmove(&p->pos[i], &p->pos[i + 1], sizeof *p->pos * (size_t)(p->npos - i - 1));
     p->npos--;
 }
 
-int progress_set_position(progress *p, int level, uint32_t fp, const char *history, const char *redo)
+int progress_set_position(progress *p, int level, uint32_t fp, const char *history, const char *redo,
+                          const char *board)
 {
-    char *h = dup_or_null(history), *r = dup_or_null(redo);
-    if ((history && *history && !h) || (redo && *redo && !r)) {
+    char *h = dup_or_null(history), *r = dup_or_null(redo), *b = dup_or_null(board);
+    if ((history && *history && !h) || (redo && *redo && !r) || (board && *board && !b) ||
+        grow((void **)&p->pos, p->npos, &p->pos_cap, sizeof *p->pos) != 0) {
         free(h);
         free(r);
+        free(b);
         return -1;
     }
     progress_drop_position(p, level);
-    if (grow((void **)&p->pos, p->npos, &p->pos_cap, sizeof *p->pos) != 0) {
-        free(h);
-        free(r);
-        return -1;
-    }
     memmove(&p->pos[1], &p->pos[0], sizeof *p->pos * (size_t)p->npos);
-    p->pos[0] = (progress_position){ level, fp, h, r, true };
+    p->pos[0] = (progress_position){ .level = level, .fp = fp, .history = h, .redo = r, .board = b, .touched = true };
     p->npos++;
     return 0;
 }
@@ -561,7 +611,7 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
                 else if (grow((void **)&p->pos, p->npos, &p->pos_cap, sizeof *p->pos) != 0)
                     rc = error_set(err, name, r.lineno, 0, "out of memory");
                 else {
-                    p->pos[p->npos++] = (progress_position){ (int)level, fp, NULL, NULL, false };
+                    p->pos[p->npos++] = (progress_position){ .level = (int)level, .fp = fp };
                     in_position = true;
                 }
             }
@@ -571,6 +621,11 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
             if (!q) rc = fail(&r, w, "'%s' must follow a 'position' line", hist ? "history" : "redo");
             else if (hist ? q->history != NULL : q->redo != NULL) rc = fail(&r, w, "'%s' is given twice", hist ? "history" : "redo");
             else rc = tokens(&r, hist ? &q->history : &q->redo);
+        } else if (word_is(w, n, "board")) {
+            progress_position *q = in_position ? &p->pos[p->npos - 1] : NULL;
+            if (!q) rc = fail(&r, w, "'%s' must follow a 'position' line", "board");
+            else if (q->board) rc = fail(&r, w, "'%s' is given twice", "board");
+            else rc = board(&r, &q->board);
         } else if (word_is(w, n, "assisted")) {
             long level;
             uint32_t fp;
@@ -584,7 +639,7 @@ int progress_parse(progress *p, const char *name, const char *text, size_t len, 
         } else {
             char what[40];
             snprintf(what, sizeof what, "%.*s", (int)(n < 32 ? n : 32), w);
-            rc = fail(&r, w, "unknown entry '%s' (expected game, set, solved, assisted, position, history or redo)", what);
+            rc = fail(&r, w, "unknown entry '%s' (expected game, set, solved, assisted, position, board, history or redo)", what);
         }
     }
     if (rc == 0 && (!seen_game || !seen_set))
@@ -602,10 +657,13 @@ static bool has_helped(const char *list)
 }
 
 /* Version 1 holds one position and no assisted marks, version 2 no step of the solver's in a
- * history: a file that needs no more is written as the oldest version that reads it, so that
- * an older Tessera still reads it (and leaves alone one it would misread). */
+ * history, version 3 no shuffled board: a file that needs no more is written as the oldest
+ * version that reads it, so that an older Tessera still reads it (and leaves alone one it
+ * would misread: the moves of a shuffled board played on the level's own). */
 static int format_version(const progress *p)
 {
+    for (int i = 0; i < p->npos; i++)
+        if (p->pos[i].board) return 4;
     for (int i = 0; i < p->npos; i++)
         if (has_helped(p->pos[i].history) || has_helped(p->pos[i].redo)) return 3;
     int assisted = 0;
@@ -661,6 +719,10 @@ char *progress_format(const progress *p, size_t *len)
         putf(&b, "position %ld ", q->level, 0);
         snprintf(fp, sizeof fp, "%08lx", (unsigned long)q->fp);
         puts_(&b, fp);
+        if (q->board) {
+            puts_(&b, "\nboard ");
+            puts_(&b, q->board);
+        }
         puts_(&b, "\nhistory ");
         if (q->history) puts_(&b, q->history);
         puts_(&b, "\nredo ");

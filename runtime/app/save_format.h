@@ -14,6 +14,10 @@
  *     position 2 11223344
  *     history dd
  *     redo
+ *     position 7 55667788
+ *     board 3x3: 4 1 3 0 2 6 7 5 8
+ *     history u l
+ *     redo
  *
  * `solved LEVEL FINGERPRINT MOVES PUSHES [SOLUTION]`: a level finished, with the best
  * solution found (fewest moves, then fewest pushes) in LURD. `assisted LEVEL FINGERPRINT`: a
@@ -21,7 +25,9 @@
  * solve of the player's own replaces it. `position LEVEL FINGERPRINT`: a level left part-way,
  * then its undo history (`history`: one token per undo step, `!` a restart, `+` before a step
  * the solver made, X) and the moves
- * that redo would bring back (`redo`). The first `position` is the level being played when
+ * that redo would bring back (`redo`); in a sliding game, `board` is a board the game shuffled
+ * (Space) that was played in the level's place, in the boards format of level files, the
+ * history and redo being moves on it. The first `position` is the level being played when
  * the game was left; each other one a level left for another, brought back when it is
  * chosen again. The fingerprint identifies a level's start position, so progress survives a
  * level file being reordered and is dropped for a level that changed. Blank lines and `#`
@@ -39,9 +45,10 @@
 #include "core/error.h"
 
 /* Progress files: version 2 adds several positions and `assisted`, version 3 steps of the
- * solver's in `history` and `redo` (a token `+STEP`); a file that needs none of these is
- * written as the oldest version that holds it; older files are read as before. */
-enum { PROGRESS_VERSION = 3, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
+ * solver's in `history` and `redo` (a token `+STEP`), version 4 a shuffled `board` in a
+ * position; a file is written as the oldest version that holds what it holds; older files are
+ * read as before. */
+enum { PROGRESS_VERSION = 4, SETTINGS_VERSION = 1, PROGRESS_NAME_MAX = 1024 };
 
 typedef struct progress_level {
     int level;                  /* 1-based */
@@ -55,6 +62,7 @@ typedef struct progress_position {
     int level;                  /* 1-based */
     uint32_t fp;
     char *history, *redo;       /* space-separated tokens; may be NULL */
+    char *board;                /* a shuffled board played in the level's place ("WxH: n n ..."), or NULL */
     bool touched;               /* set by this run (not written): scripted runs resume only these */
 } progress_position;
 
@@ -92,10 +100,10 @@ int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes
 /* Takes every solved level of `other` that `p` lacks or that beats p's best (so two
  * processes saving the same file lose nothing). -1 out of memory. */
 int progress_merge(progress *p, const progress *other);
-/* Sets the position of a level (history and redo may be NULL) and makes it the one being
- * played (first). -1 out of memory. */
+/* Sets the position of a level (history, redo and board may be NULL; board: a shuffled
+ * board played in its place) and makes it the one being played (first). -1 out of memory. */
 int progress_set_position(progress *p, int level, uint32_t fp, const char *history,
-                          const char *redo);
+                          const char *redo, const char *board);
 /* The saved position of level, or NULL. */
 progress_position *progress_find_position(progress *p, int level);
 /* Forgets the position of level (nothing when there is none). */

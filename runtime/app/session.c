@@ -529,6 +529,25 @@ int session_click(session *s, int cell)
     return moved > 0;
 }
 
+int session_play_board(session *s, const char *text, error *err)
+{
+    if (!session_is_sliding(s)) return error_set(err, NULL, 0, 0, "a board to play in a game that is not a sliding one");
+    levelset fresh;
+    if (levelset_parse(&fresh, "shuffled board", text, strlen(text), FORMAT_BOARDS, game_rules(s->game), err) != 0)
+        return -1;
+    if (fresh.count != 1) {
+        levelset_free(&fresh);
+        return error_set(err, NULL, 0, 0, "expected one board");
+    }
+    if (s->live) state_free(&s->st);
+    s->live = false;
+    levelset_free(&s->shuffled);
+    s->shuffled = fresh;
+    s->playing_shuffled = true;
+    start_level(s);
+    return s->live ? 0 : error_set(err, NULL, 0, 0, "out of memory");
+}
+
 int session_shuffle(session *s)
 {
     if (!session_is_sliding(s) || !s->live) return 0;
@@ -540,18 +559,8 @@ int session_shuffle(session *s)
     if (board && text && game_scramble(s->game, w, h, board, s->seed++, &err) == 0) {
         int k = sprintf(text, "%dx%d:", w, h);
         for (int i = 0; i < n; i++) k += sprintf(text + k, " %d", board[i]);
-        levelset fresh;
-        if (levelset_parse(&fresh, "scramble", text, (size_t)k, FORMAT_BOARDS, game_rules(s->game), &err) == 0) {
-            if (s->live) state_free(&s->st);
-            s->live = false;
-            levelset_free(&s->shuffled);
-            s->shuffled = fresh;
-            s->playing_shuffled = true;
-            start_level(s);
-            ok = s->live;
-        } else {
-            note_error(s, &err);
-        }
+        if (session_play_board(s, text, &err) == 0) ok = 1;
+        else note_error(s, &err);
     } else if (board && text) {
         note_error(s, &err);
     }

@@ -61,6 +61,9 @@ int session_click_action(session *s, int cell);
 int session_select_player(session *s, int slot);
 /* Sliding games: a fresh scramble of the current board size from the game's script. */
 int session_shuffle(session *s);
+/* Sliding games: plays text, one board in the boards format (a shuffle kept in a save), in
+ * the place of the current level, as a shuffle is. 0, or -1 with err (nothing changed). */
+int session_play_board(session *s, const char *text, error *err);
 
 /* Whether the position was reached with help: a move since the level's start or its last
  * restart was made while s->assisting (the solver playing, X). */

@@ -341,4 +341,63 @@ echo half > "$stale"; touch -d '1 hour ago' "$stale"; echo half > "$young"
 expect_status 0 "open the folder with temporaries" -- "$tessera" play sokoban --level 1 --keys "left"
 [ ! -e "$stale" ] && [ -e "$young" ] && ok || fail "stale temporary kept, or a young one removed: $(ls "$XDG_DATA_HOME/tessera/progress")"
 
+
+# A shuffled board (Space, sliding games) is saved as the position of the level it replaced,
+# board and moves: it comes back after quitting, through the level list, N and P, with its
+# undo and redo (it came back as the file's board, its moves gone). Its solve is not the
+# level's: the file's board is another puzzle.
+export XDG_DATA_HOME="$outdir/shuffle"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+expect_status 0 "shuffle and play" -- "$tessera" play fifteen --seed 3 --keys "space left down right z" --export-level "$outdir/shuffled.txt"
+expect_output '"title":"Shuffled","moves":2' "two moves on the shuffled board, one undone"
+shuffled=$(cat "$outdir/shuffled.txt")
+fifteen=$(ls "$progress_dir"/fifteen-boards-*.txt 2>/dev/null | head -1)
+if [ -n "$fifteen" ] && grep -q '^tessera-progress 4$' "$fifteen" && grep -qx "board $shuffled" "$fifteen" &&
+   grep -q '^history r u$' "$fifteen" && grep -q '^redo l$' "$fifteen"; then ok
+else fail "the shuffled board and its moves should be saved (version 4): $(cat "$fifteen" 2>/dev/null)"; fi
+expect_status 0 "resume the shuffle" -- "$tessera" play fifteen --resume --keys "" --export-level "$outdir/resumed.txt"
+expect_output '"title":"Shuffled","moves":2' "the shuffled board with its moves"
+[ "$(cat "$outdir/resumed.txt")" = "$shuffled" ] && ok || fail "another board came back: $(cat "$outdir/resumed.txt"), not $shuffled"
+expect_status 0 "resume, redo" -- "$tessera" play fifteen --resume --keys "y"
+expect_output '"moves":3' "redo brings the undone move back"
+expect_status 0 "resume, undo all" -- "$tessera" play fifteen --resume --keys "z z z"
+expect_output '"moves":0' "the moves undo to the shuffle's start"
+expect_status 0 "resume, redo all" -- "$tessera" play fifteen --resume --keys "y y y"
+expect_output '"moves":3' "and redo again"
+expect_status 0 "list and back" -- "$tessera" play fifteen --seed 3 --keys "space left down escape return"
+expect_output '"title":"Shuffled","moves":2' "Enter on its level keeps the shuffle"
+expect_status 0 "another level and back" -- "$tessera" play fifteen --seed 3 --keys "space left down escape down return escape up return z"
+expect_output '"title":"Shuffled","moves":1' "the shuffle came back with its undo"
+expect_status 0 "N and P" -- "$tessera" play fifteen --seed 3 --keys "space left down n p" --export-level "$outdir/np.txt"
+expect_output '"title":"Shuffled","moves":2' "P brings the shuffle back"
+[ "$(cat "$outdir/np.txt")" = "$shuffled" ] && ok || fail "N and P gave another board: $(cat "$outdir/np.txt")"
+expect_status 0 "Ctrl+S of a resumed shuffle" -- "$tessera" play fifteen --resume --keys "ctrl+s"
+xsb=$(ls "$XDG_DATA_HOME"/tessera/export/fifteen-*.xsb 2>/dev/null | head -1)
+if [ -n "$xsb" ] && [ "$(cat "$xsb")" = "$shuffled" ]; then ok; else fail "Ctrl+S exported another board: $(cat "$xsb" 2>/dev/null)"; fi
+expect_status 1 "verify the export" -- "$tessera" verify "$xsb" "${xsb%.xsb}.sol" --game fifteen --json
+expect_output '"status":"unsolved","moves":2' "the export replays the moves on the shuffled board"
+# Solved: not the level's solve, and back at its start with the solve one Z away.
+"$tessera" solve --game fifteen "$outdir/shuffled.txt" --json > "$outdir/shuffled.json"
+blank=$(sed -n 's/.*"solution":"\([udlr]*\)".*/\1/p' "$outdir/shuffled.json")
+# The solver names where the blank goes; a key names where a tile goes.
+solve_keys=$(printf '%s' "$blank" | sed 's/./& /g; s/u/D/g; s/d/U/g; s/l/R/g; s/r/L/g; s/D/down/g; s/U/up/g; s/R/right/g; s/L/left/g')
+expect_status 0 "solve the shuffle" -- "$tessera" play fifteen --seed 3 --keys "space $solve_keys"
+expect_output '"title":"Shuffled"' "on the shuffle"
+expect_output '"solved":true' "solved"
+if ! grep -Eq '^(solved|assisted) ' "$fifteen"; then ok; else fail "a shuffle's solve counted as level 1's: $(cat "$fifteen")"; fi
+expect_status 0 "the solved shuffle after a restart" -- "$tessera" play fifteen --resume --keys "z" --export-level "$outdir/solved.txt"
+expect_output '"solved":true' "one Z away"
+[ "$(cat "$outdir/solved.txt")" = "$shuffled" ] && ok || fail "the solved shuffle did not come back: $(cat "$outdir/solved.txt")"
+# SIGTERM keeps it too (the periodic save has written it once: the kill comes after).
+rm -f "$fifteen"
+SDL_VIDEODRIVER=dummy "$tessera" play fifteen --seed 5 --keys "space left wait:60000" >"$outdir/term.out" 2>&1 &
+tpid=$!
+for _ in $(seq 300); do grep -q '^history r$' "$fifteen" 2>/dev/null && break; sleep 0.1; done
+kill -TERM "$tpid"
+tstatus=0
+wait "$tpid" || tstatus=$?
+[ "$tstatus" = 0 ] && ok || fail "SIGTERM: exit $tstatus: $(cat "$outdir/term.out")"
+if grep -q '^position 1 ' "$fifteen" && [ "$(grep -c '^board ' "$fifteen")" = 1 ] && grep -q '^history r$' "$fifteen"; then ok
+else fail "SIGTERM: the shuffle was not kept: $(cat "$fifteen")"; fi
+
 finish

@@ -53,9 +53,9 @@ static void test_progress_roundtrip(void)
     CHECK_EQ_INT(progress_record(&p, 7, 0x77u, 9, 3, "rrR"), 1); /* the player's own solve replaces it */
     CHECK(!progress_find_assisted(&p, 7) && progress_find(&p, 7));
     /* Setting a position makes it the one being played; dropping one forgets it. */
-    CHECK(progress_set_position(&p, 2, 0x22u, "dd l", NULL) == 0);
+    CHECK(progress_set_position(&p, 2, 0x22u, "dd l", NULL, NULL) == 0);
     CHECK(p.npos == 2 && p.pos[0].level == 2 && p.pos[0].touched && p.pos[1].level == 4);
-    CHECK(progress_set_position(&p, 4, 0x5e6f7a8bu, "rrU lD ! 2 rr", "ul") == 0);
+    CHECK(progress_set_position(&p, 4, 0x5e6f7a8bu, "rrU lD ! 2 rr", "ul", NULL) == 0);
     CHECK(p.npos == 2 && p.pos[0].level == 4 && p.pos[1].level == 2);
 
     /* A better solve replaces the best; a worse one does not. */
@@ -75,7 +75,7 @@ static void test_progress_roundtrip(void)
         snprintf(one.game, sizeof one.game, "g");
         snprintf(one.set, sizeof one.set, "s");
         progress_record(&one, 1, 0x1u, 3, 1, "rrR");
-        progress_set_position(&one, 2, 0x2u, "l", NULL);
+        progress_set_position(&one, 2, 0x2u, "l", NULL, NULL);
         size_t n1;
         char *t1 = progress_format(&one, &n1);
         CHECK(t1 && !strncmp(t1, "tessera-progress 1\n", 19));
@@ -126,7 +126,7 @@ static void test_progress_errors(void)
         /* A newer file is told apart (-2: leave it alone), never read as damaged (-1). */
         progress p3;
         error e3;
-        CHECK_EQ_INT(progress_parse(&p3, "new.txt", "tessera-progress 4\ngame g\nset s\n", 31, &e3), -2);
+        CHECK_EQ_INT(progress_parse(&p3, "new.txt", "tessera-progress 5\ngame g\nset s\n", 31, &e3), -2);
     }
     expect_error("tessera-progress 1\ngame g\nset s\nsolved x\n", 4, 8, "level number");
     expect_error("tessera-progress 1\ngame g\nset s\nsolved 1 12zz 3 4\n", 4, 10, "fingerprint");
@@ -196,6 +196,32 @@ static void test_progress_errors(void)
     free(hout);
     progress_free(&helped);
     expect_error("tessera-progress 3\ngame g\nset s\nposition 1 00000001\nhistory r + d\n", 5, 11, "'+'");
+    /* A board shuffled in a level's place is kept with its position (version 4, written only
+     * when a file holds one: Tessera before it would play the moves on the level's own board). */
+    progress shuffled;
+    const char *stext = "tessera-progress 4\ngame g\nset s\nposition 2 00000002\nboard 3x3:  4 1 3\t0 2 6 7 5 8\n"
+                        "history r u\nredo l\nposition 1 00000001\nhistory d\n";
+    CHECK(progress_parse(&shuffled, "b.txt", stext, strlen(stext), &err) == 0);
+    CHECK(shuffled.npos == 2 && shuffled.pos[0].board && !strcmp(shuffled.pos[0].board, "3x3: 4 1 3 0 2 6 7 5 8"));
+    CHECK(shuffled.pos[0].history && !strcmp(shuffled.pos[0].history, "r u") && !shuffled.pos[1].board);
+    size_t slen;
+    char *sout = progress_format(&shuffled, &slen);
+    CHECK(sout && !strncmp(sout, "tessera-progress 4\n", 19) &&
+          strstr(sout, "\nposition 2 00000002\nboard 3x3: 4 1 3 0 2 6 7 5 8\nhistory r u\nredo l\n"));
+    free(sout);
+    CHECK(progress_set_position(&shuffled, 3, 0x3u, "l", NULL, "1 0 2 3") == 0);
+    CHECK(shuffled.pos[0].level == 3 && shuffled.pos[0].board && !strcmp(shuffled.pos[0].board, "1 0 2 3"));
+    progress_drop_position(&shuffled, 2);
+    progress_drop_position(&shuffled, 3);
+    sout = progress_format(&shuffled, &slen);      /* no board left: the version before */
+    CHECK(sout && !strncmp(sout, "tessera-progress 1\n", 19) && !strstr(sout, "board"));
+    free(sout);
+    progress_free(&shuffled);
+    expect_error("tessera-progress 4\ngame g\nset s\nboard 1 2 0 3\n", 4, 1, "'board' must follow a 'position' line");
+    expect_error("tessera-progress 4\ngame g\nset s\nposition 1 00000001\nboard 1 0\nboard 1 0\n", 6, 1, "'board' is given twice");
+    expect_error("tessera-progress 4\ngame g\nset s\nposition 1 00000001\nboard 3x: 1 0\n", 5, 7, "expected a board");
+    expect_error("tessera-progress 4\ngame g\nset s\nposition 1 00000001\nboard 1 0 r\n", 5, 11, "expected a board");
+    expect_error("tessera-progress 4\ngame g\nset s\nposition 1 00000001\nboard 2x1:\n", 5, 11, "expected a board");
     expect_error("tessera-progress 3\ngame g\nset s\nposition 1 00000001\nhistory r+d\n", 5, 10, "unexpected '+'");
 }
 
