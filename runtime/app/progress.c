@@ -263,6 +263,14 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         free(text);
         progress_free(&ps->pr);
         ps->pr = loaded;
+        if (loaded.ndropped > 0) {
+            /* Not a damaged file: the rest of it is good, and kept. */
+            char buf[ERROR_TEXT_MAX + 300];
+            fprintf(stderr, "tessera: %s (dropped: %d damaged 'solved' line%s; the rest of the progress is kept)\n",
+                    error_format(&loaded.dropped, buf, sizeof buf), loaded.ndropped, loaded.ndropped == 1 ? "" : "s");
+            if (note) snprintf(note, note_size, "A damaged line of the saved progress was dropped (a solve, line %d); the rest is kept.",
+                               loaded.dropped.line);
+        }
         /* The file may have changed since: a level moved in it keeps its solve and position. */
         follow_all(ps);
         return;

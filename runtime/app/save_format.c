@@ -554,27 +554,53 @@ int progress_mark_assisted(progress *p, int level, uint32_t fp)
     return 0;
 }
 
+/* The moves a solution as the writer keeps it stands for: one an action (NAME(...)) or, in
+ * LURD, one a letter (a digit selects a player). */
+static long solution_moves(const char *w, size_t n)
+{
+    long moves = 0;
+    bool actions = memchr(w, '(', n) != NULL;
+    for (size_t i = 0; i < n; i++) moves += actions ? w[i] == ')' : !isdigit((unsigned char)w[i]);
+    return moves;
+}
+
+/* A `solved` line that does not read in full, or whose solution is not as many moves as it
+ * says (a file cut short by a crash of another program, or edited by hand), is dropped and
+ * the rest of the file kept: the level is unsolved again, rather than solved with a broken
+ * best. The first one dropped is said in p->dropped. */
 static int parse_solved(reader *r, progress *p)
 {
     long level, moves, pushes;
     uint32_t fp;
-    if (number(r, 1, 10000000, &level, "a level number") || fingerprint(r, &fp) ||
-        number(r, 0, 100000000, &moves, "a move count") || number(r, 0, 100000000, &pushes, "a push count"))
-        return -1;
+    error *err = r->err, why;
+    r->err = &why;
+    size_t n = 0;
+    const char *w = NULL;
+    bool cut = number(r, 1, 10000000, &level, "a level number") || fingerprint(r, &fp) ||
+               number(r, 0, 100000000, &moves, "a move count") || number(r, 0, 100000000, &pushes, "a push count");
+    if (!cut && (w = word(r, &n)) != NULL) {
+        const char *bad = bad_in_word(w, n);
+        if (bad) cut = fail(r, bad, "%s", "a solution is LURD letters and player digits, or actions");
+        else if (solution_moves(w, n) != moves)
+            cut = error_set(&why, r->name, r->lineno, (int)(w - r->line) + 1, "the solution holds %ld move%s, the line says %ld",
+                            solution_moves(w, n), solution_moves(w, n) == 1 ? "" : "s", moves);
+    }
+    if (!cut) cut = end_of_line(r);
+    r->err = err;
+    if (cut) {
+        if (p->ndropped++ == 0) p->dropped = why;
+        return 0;
+    }
     if (progress_find(p, (int)level))
         return error_set(r->err, r->name, r->lineno, 1, "level %ld is listed twice", level);
-    size_t n;
-    const char *w = word(r, &n);
     char *sol = NULL;
     if (w) {
-        const char *bad = bad_in_word(w, n);
-        if (bad) return fail(r, bad, "%s", "a solution is LURD letters and player digits, or actions");
         if (!(sol = malloc(n + 1))) return error_set(r->err, r->name, r->lineno, 0, "out of memory");
         memcpy(sol, w, n);
         sol[n] = '\0';
     }
-    int rc = end_of_line(r);
-    if (rc == 0 && progress_record(p, (int)level, fp, moves, pushes, sol) < 0)
+    int rc = 0;
+    if (progress_record(p, (int)level, fp, moves, pushes, sol) < 0)
         rc = error_set(r->err, r->name, r->lineno, 0, "out of memory");
     free(sol);
     return rc;

@@ -6,7 +6,7 @@
  *     tessera-progress 1
  *     game sokoban
  *     set sokoban/tessera.xsb
- *     solved 3 1a2b3c4d 25 7 rrUULdd
+ *     solved 3 1a2b3c4d 7 3 rrUULdd
  *     assisted 5 9c8d7e6f
  *     position 4 5e6f7a8b
  *     history rrU lD ! 2 rr
@@ -31,7 +31,10 @@
  * the game was left; each other one a level left for another, brought back when it is
  * chosen again. The fingerprint identifies a level's start position, so progress survives a
  * level file being reordered and is dropped for a level that changed. Blank lines and `#`
- * comments are ignored; anything else is an error naming its line and column.
+ * comments are ignored; a `solved` line that does not read in full, or whose solution is not
+ * MOVES moves (one a letter or an action; a digit, a player's selection, is none), is dropped
+ * (cut short, say, by a crash of another program); anything else is an error naming its line
+ * and column.
  *
  * Settings (settings.txt): `tessera-settings 1`, then `NAME VALUE` lines; names are
  * [a-z0-9_]+, values the rest of the line. Unknown names are kept when written back. */
@@ -81,6 +84,8 @@ typedef struct progress {
     int npos, pos_cap;
     progress_mark *assisted;
     int nassisted, assisted_cap;
+    int ndropped;               /* `solved` lines dropped as cut short or inconsistent (not written back) */
+    error dropped;              /* why the first one was, at its file:line:col */
 } progress;
 
 void progress_init(progress *p);

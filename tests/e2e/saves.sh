@@ -39,12 +39,12 @@ expect_status 0 "no resume" -- "$tessera" play sokoban --keys ""
 expect_output '"level":1' "starts at level 1"
 
 # A damaged save: set aside, a message, a fresh progress, exit 0.
-printf 'tessera-progress 1\ngame sokoban\nset sokoban/tessera.xsb\nsolved one\n' > "$file"
+printf 'tessera-progress 1\ngame sokoban\nset sokoban/tessera.xsb\nposition one\n' > "$file"
 expect_status 0 "damaged save" -- "$tessera" play sokoban --level 1 --keys "down"
 expect_output "damaged" "the player is told"
-expect_output ":4:8:" "the message names line and column"
+expect_output ":4:10:" "the message names line and column"
 if ls "$file".corrupt-* >/dev/null 2>&1; then ok; else fail "damaged save not set aside"; fi
-if grep -q '^tessera-progress 1$' "$file" && ! grep -q 'solved one' "$file"; then ok; else fail "no fresh save: $(cat "$file")"; fi
+if grep -q '^tessera-progress 1$' "$file" && ! grep -q 'position one' "$file"; then ok; else fail "no fresh save: $(cat "$file")"; fi
 
 # A file from a newer Tessera is left alone: not set aside, not written over; play goes on.
 cp "$file" "$outdir/before-newer.txt"
@@ -399,5 +399,60 @@ wait "$tpid" || tstatus=$?
 [ "$tstatus" = 0 ] && ok || fail "SIGTERM: exit $tstatus: $(cat "$outdir/term.out")"
 if grep -q '^position 1 ' "$fifteen" && [ "$(grep -c '^board ' "$fifteen")" = 1 ] && grep -q '^history r$' "$fifteen"; then ok
 else fail "SIGTERM: the shuffle was not kept: $(cat "$fifteen")"; fi
+
+
+# A `solved` line's solution is as many moves as the line says (a letter or an action a move,
+# a digit, a player's selection, none), whatever the play: undo, restart, the solver's steps
+# undone, players switched, actions, sliding tiles.
+export XDG_DATA_HOME="$outdir/written"
+printf '#######\n#@$  .#\n#######\n' > "$outdir/w-push.xsb"
+expect_status 0 "push, undo, restart" -- "$tessera" play sokoban "$outdir/w-push.xsb" --keys "right right z r z right right"
+printf '########\n#@$   .#\n########\n' > "$outdir/w-solver.xsb"
+expect_status 0 "the solver's steps undone" -- "$tessera" play sokoban "$outdir/w-solver.xsb" --keys "x z z z z right right right right"
+printf '#########\n#@ $. @ #\n#########\n' > "$outdir/w-multi.xsb"
+expect_status 0 "two players" -- "$tessera" play multiban "$outdir/w-multi.xsb" --keys "tab left tab right z right right"
+printf '.O.\nOOO\n.O.\n' > "$outdir/w-lights.txt"
+expect_status 0 "an action, undone, again" -- "$tessera" play lights "$outdir/w-lights.txt" --keys "click:0,0 z click:1,1"
+printf '1 2 3 4 5 6 7 0 8\n' > "$outdir/w-slide.txt"
+expect_status 0 "a slide, undone, again" -- "$tessera" play fifteen "$outdir/w-slide.txt" --keys "left z left"
+expect_output '"solved":true' "solved"
+written=$(cat "$XDG_DATA_HOME"/tessera/progress/*.txt)
+n=$(printf '%s\n' "$written" | grep -c '^solved [0-9]* [0-9a-f]* [0-9]* [0-9]* [^ ]*$')
+[ "$n" = 5 ] && ok || fail "five solves with their solutions expected, $n: $written"
+bad=$(printf '%s\n' "$written" | awk '$1 == "solved" && NF == 6 {
+    s = $6; n = index(s, "(") ? gsub(/\)/, "", s) : gsub(/[^0-9]/, "", s); if (n != $4) print }')
+[ -z "$bad" ] && ok || fail "solved lines whose solution is not their move count: $bad"
+
+# A `solved` line cut short (a crash of another program, an edit by hand) is dropped, and the
+# rest of the file kept: it is not set aside as damaged (before, the level counted as solved
+# with a broken best to watch).
+export XDG_DATA_HOME="$outdir/cut"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+cut_set="$outdir/cut.xsb"
+printf 'Title: A\n#####\n#@$.#\n#####\n\nTitle: B\n#######\n#@$  .#\n#######\n\nTitle: C\n######\n#@ $.#\n######\n' > "$cut_set"
+expect_status 0 "solve A" -- "$tessera" play sokoban "$cut_set" --level 1 --keys "right"
+expect_status 0 "solve B" -- "$tessera" play sokoban "$cut_set" --level 2 --keys "right right right"
+expect_status 0 "a move on C" -- "$tessera" play sokoban "$cut_set" --level 3 --keys "right"
+cutf=$(ls "$progress_dir"/sokoban-cut-*.txt 2>/dev/null | head -1)
+if [ -n "$cutf" ] && grep -q '^solved 2 [0-9a-f]* 3 3 RRR$' "$cutf"; then ok; else fail "B's solve: $(cat "$cutf" 2>/dev/null)"; fi
+sed -i 's/^\(solved 2 [0-9a-f]* 3 3 R\)RR$/\1/' "$cutf"       # B's solution cut after one move
+expect_status 0 "play on with a cut solve" -- "$tessera" play sokoban "$cut_set" --resume --keys "escape" --screenshot "$outdir/cut.png"
+expect_output "$(basename "$cutf"):6:23: " "the dropped line is named"
+expect_output "the solution holds 1 move, the line says 3" "and why"
+case "$out" in *damaged*" kept as "*) fail "a cut solve set the file aside: $out" ;; *) ok ;; esac
+if ! ls "$cutf".corrupt-* >/dev/null 2>&1 && grep -q '^solved 1 ' "$cutf" && ! grep -q '^solved 2 ' "$cutf" &&
+   grep -q '^position 3 ' "$cutf" && grep -q '^history r$' "$cutf"; then ok
+else fail "the cut line should go, the rest stay: $(ls "$progress_dir"; cat "$cutf")"; fi
+expect_status 0 "C as it was left" -- "$tessera" play sokoban "$cut_set" --resume --keys ""
+expect_output '"level":3,"title":"C","moves":1' "the position kept"
+expect_status 0 "B unsolved, its best gone" -- "$tessera" play sokoban "$cut_set" --level 2 --keys "l"
+expect_output "No solution to watch" "no broken best to watch"
+# The last line cut mid-number, with no newline: the same.
+printf 'tessera-progress 1\ngame sokoban\nset %s\nsolved 1 %s 1 1 R\nsolved 2 %s 3' "$(sed -n 's/^set //p' "$cutf")" \
+    "$(sed -n 's/^solved 1 \([0-9a-f]*\).*/\1/p' "$cutf")" "$(sed -n 's/^solved 1 \([0-9a-f]*\).*/\1/p' "$cutf")" > "$cutf"
+expect_status 0 "a file cut mid-line" -- "$tessera" play sokoban "$cut_set" --level 1 --keys "escape"
+expect_output "$(basename "$cutf"):5:20: expected a push count" "the dropped line is named"
+if ! ls "$cutf".corrupt-* >/dev/null 2>&1 && grep -q '^solved 1 ' "$cutf" && ! grep -q '^solved 2 ' "$cutf"; then ok
+else fail "a file cut mid-line lost its good solve or was set aside: $(ls "$progress_dir"; cat "$cutf")"; fi
 
 finish
