@@ -214,6 +214,31 @@ if [ -n "$helped" ] && grep -q '^assisted 1 ' "$helped" && ! grep -q '^solved 1 
 else fail "a solve with X became the player's after a reload: $(cat "$helped" 2>/dev/null)"; fi
 unset XDG_DATA_HOME
 
+# A shuffled board (Space) stays through a reload of the level file, with its moves, and stays
+# the position of the level it replaced, which moved down (before, the reload put the file's
+# board back and the shuffle's moves were gone).
+export XDG_DATA_HOME=$outdir/xdg-shuffle
+slide=$outdir/slide.lua
+printf 'print("loaded Slide")\nreturn tessera.extend("fifteen", { name = "Slide" })\n' > "$slide"
+boards=$outdir/boards.txt
+printf '1 3 6 7 4 8 0 2 5\n' > "$boards"
+: > "$outdir/err.txt"
+"$tessera" play "$slide" "$boards" --seed 3 --keys "space left down reloaded:1 frame:5" --export-level "$outdir/slide.txt" \
+    > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+kept_levels=$levels
+levels=$boards
+save_levels_until_reload '2 1 3 4 5 6 7 8 0\n1 3 6 7 4 8 0 2 5\n'
+levels=$kept_levels
+wait $pid
+out=$(cat "$outdir/out.json")
+expect_output '"level":2,"title":"Shuffled","moves":2' "the shuffle and its moves, in the place of its level, now the second"
+out=$(cat "$XDG_DATA_HOME"/tessera/progress/*)
+expect_output "position 2 " "saved as the position of its level, under its new number"
+expect_output "board $(cat "$outdir/slide.txt")" "with the shuffled board"
+expect_output "history r u" "and its moves"
+unset XDG_DATA_HOME
+
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
 : > "$outdir/err.txt"
