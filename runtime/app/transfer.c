@@ -39,15 +39,7 @@ static char *clip_get(app *a)
 char *transfer_level_text(const session *s)
 {
     const level *lv = s->playing_shuffled ? &s->shuffled.levels[0] : &s->levels.levels[s->index];
-    char *rows = level_to_xsb(lv, game_rules(s->game));
-    if (!rows) return NULL;
-    const char *title = session_level_title(s);
-    if (session_is_sliding(s) || !title || !*title) return rows;
-    size_t n = strlen(rows) + strlen(title) + 16;
-    char *out = malloc(n);
-    if (out) snprintf(out, n, "%sTitle: %s\n", rows, title);
-    free(rows);
-    return out;
+    return level_to_file_text(lv, game_rules(s->game));
 }
 
 /* Complete or not at all: a full disk leaves no empty or cut file behind. */

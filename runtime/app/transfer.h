@@ -13,8 +13,9 @@
  * key was one of them. The outcome is told on the status line. */
 int transfer_key(app *a, const char *key);
 
-/* The level as text a level file holds (XSB, or a boards line for sliding puzzles), with
- * its title under it; malloc'd, NULL out of memory. */
+/* The level as text a level file holds (level_to_file_text: its key lines, Title: and all,
+ * above its XSB rows, or a boards line for sliding puzzles); malloc'd, NULL out of memory.
+ * Copy, Ctrl+S and --export-level all write this. */
 char *transfer_level_text(const session *s);
 /* Plays pasted text: LURD moves from the level's start, or a level (set) to open. Returns 1
  * when it was used, 0 when it was neither (the status line says why). */

@@ -260,3 +260,33 @@ char *level_to_xsb(const level *lv, const ruleset *r)
     *p = '\0';
     return out;
 }
+
+char *level_to_file_text(const level *lv, const ruleset *r)
+{
+    char *rows = level_to_xsb(lv, r);
+    if (!rows) return NULL;
+    const char *title = lv->title && lv->title[0] ? lv->title : NULL;
+    if (lv->num) {
+        /* A board has no key lines: its title is the comment after it. */
+        if (!title) return rows;
+        size_t n = strlen(rows) + strlen(title) + 4;
+        char *out = malloc(n);
+        if (out) snprintf(out, n, "%.*s # %s\n", (int)strlen(rows) - 1, rows, title);
+        free(rows);
+        return out;
+    }
+    /* The keys go above the rows, where every key may stand (Legend: must: the rows are read
+     * with its glyphs). The parser trimmed keys and values and took them from single lines,
+     * so "Key: value" reads back the same. A title from a comment or a quoted line has no key. */
+    if (level_meta_get(lv, "title")) title = NULL;
+    size_t n = strlen(rows) + 1 + (title ? strlen(title) + 8 : 0);
+    for (int i = 0; i < lv->nmeta; i++) n += strlen(lv->meta[i].key) + strlen(lv->meta[i].value) + 3;
+    char *out = malloc(n), *p = out;
+    if (!out) return free(rows), NULL;
+    if (title) p += sprintf(p, "Title: %s\n", title);
+    for (int i = 0; i < lv->nmeta; i++)
+        p += sprintf(p, lv->meta[i].value[0] ? "%s: %s\n" : "%s:%s\n", lv->meta[i].key, lv->meta[i].value);
+    strcpy(p, rows);
+    free(rows);
+    return out;
+}

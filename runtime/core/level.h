@@ -83,7 +83,14 @@ const char *level_meta_get(const level *lv, const char *key); /* NULL if absent 
 const ruleset *level_rules(const level *lv, const ruleset *r);
 void level_free(level *lv);
 
-/* Writes the level as XSB text using the ruleset's glyphs (malloc'd string). */
+/* Writes the level's rows as XSB text using the ruleset's glyphs (malloc'd string): the
+ * position alone (tostring(level)); a board is its boards line. */
 char *level_to_xsb(const level *lv, const ruleset *r);
+/* The level as a level file holds it (malloc'd, NULL out of memory): every "Key: value" line
+ * it was read with, in their order (Title:, Legend:, Chain:, a script's own keys), then its
+ * rows, so that it reads back with the same keys, title and rules; a title read from a comment
+ * or a quoted line is written as a Title: line first. A board is its boards line with the
+ * title as its comment. Every export and copy of a level writes this. */
+char *level_to_file_text(const level *lv, const ruleset *r);
 
 #endif

@@ -69,6 +69,33 @@ if [ "$(cat "$outdir/one.sol")" = "1: $sol" ]; then ok; else fail "--export-solu
 expect_status 0 "exported level verifies" -- "$tessera" verify "$outdir/one.xsb" "$outdir/one.sol"
 expect_status 2 "export to a missing folder" -- "$tessera" play sokoban --keys right --export-solution /nonexistent/x.sol
 expect_output "/nonexistent/x.sol: cannot write" "export failure named"
+# A level's key lines are exported with it, above its rows and in their order: a Chain: that
+# its solution needs, a script's own keys (level:meta), its title (here from a comment). Without
+# them the exported level had other rules and refused its own exported solution.
+printf '; Two in a row\nChain: 2\nAuthor: me: myself\n#######\n#@$$..#\n#######\nNote:   under the rows\n' > "$outdir/keys.xsb"
+keys_want='Title: Two in a row
+Chain: 2
+Author: me: myself
+Note: under the rows
+#######
+#@$$..#
+#######'
+expect_status 0 "export a level with keys" -- "$tessera" play sokoban "$outdir/keys.xsb" --keys "clipboard:RR ctrl+v ctrl+s" \
+    --export-level "$outdir/keys-out.xsb" --export-solution "$outdir/keys-out.sol"
+keyed=$(ls "$export_dir"/sokoban-keys-1-*.xsb 2>/dev/null | head -1)
+for f in "$outdir/keys-out.xsb" "$keyed"; do
+    if [ -n "$f" ] && [ "$(cat "$f")" = "$keys_want" ]; then ok; else fail "exported level ${f:-(none)} lost keys: $(cat "$f" 2>/dev/null)"; fi
+done
+expect_status 0 "the level exported with its keys verifies" -- "$tessera" verify "$outdir/keys-out.xsb" "$outdir/keys-out.sol"
+expect_status 0 "the Ctrl+S pair with keys verifies" -- "$tessera" verify "$keyed" "${keyed%.xsb}.sol"
+printf 'Title: Hex pair\nChain: 2\nHint: east\n# # # # # # # #\n # @ $ $ . . #\n# # # # # # # #\n' > "$outdir/keys.hsb"
+expect_status 0 "export a hex level with keys" -- "$tessera" play hexoban "$outdir/keys.hsb" --keys "clipboard:DD ctrl+v ctrl+s" \
+    --export-level "$outdir/keys-out.hsb" --export-solution "$outdir/keys-hex.sol"
+keyed=$(ls "$export_dir"/hexoban-keys-1-*.hsb 2>/dev/null | head -1)
+for f in "$outdir/keys-out.hsb" "$keyed"; do
+    if [ -n "$f" ] && cmp -s "$f" "$outdir/keys.hsb"; then ok; else fail "exported hex level ${f:-(none)} differs: $(cat "$f" 2>/dev/null)"; fi
+done
+expect_status 0 "the hex level exported with its keys verifies" -- "$tessera" verify "$outdir/keys-out.hsb" "$outdir/keys-hex.sol" --game hexoban
 # Several players: a player switch is a digit in the LURD.
 printf '#######\n#@ $ .#\n#     #\n#@ $ .#\n#######\n' > "$outdir/two.xsb"
 expect_status 0 "player digits" -- "$tessera" play sokoban "$outdir/two.xsb" --keys "right tab right right" \

@@ -1,6 +1,7 @@
 /* test_movelog.c: LURD letters kept in step with the history (undo, redo, a new branch,
  * walks committed once, restarts), LURD read step by step and replayed through callbacks,
- * LURD read from pasted text, and XSB written back. */
+ * LURD read from pasted text, and XSB written back (the rows alone, and the whole level with
+ * its key lines as exports write it). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,6 +271,69 @@ static void test_xsb_round_trip(void)
     levelset_free(&a);
 }
 
+/* Parses text (one level) with r, writes it as a level file does and parses that again: the
+ * keys, title, rules and cells read back the same. */
+static void check_file_round_trip(const char *text, const ruleset *r, const char *want)
+{
+    levelset a, b;
+    error err;
+    if (levelset_parse(&a, "a.xsb", text, strlen(text), FORMAT_XSB, r, &err) != 0) {
+        CHECK(!"the level reads");
+        fprintf(stderr, "%d:%d: %s\n", err.line, err.col, err.msg);
+        return;
+    }
+    char *out = level_to_file_text(&a.levels[0], r);
+    CHECK(out && strcmp(out, want) == 0);
+    if (!out || strcmp(out, want) != 0) fprintf(stderr, "wrote:\n%s", out ? out : "(null)\n");
+    CHECK(out && levelset_parse(&b, "b.xsb", out, strlen(out), FORMAT_XSB, r, &err) == 0);
+    const level *x = &a.levels[0], *y = &b.levels[0];
+    /* A title that had no key (a comment) comes back as a Title: line before the others. */
+    int extra = level_meta_get(x, "title") ? 0 : 1;
+    CHECK_EQ_INT(y->nmeta, x->nmeta + extra);
+    CHECK(!extra || !strcmp(y->meta[0].key, "Title"));
+    for (int i = 0; i < x->nmeta && i + extra < y->nmeta; i++)
+        CHECK(!strcmp(x->meta[i].key, y->meta[i + extra].key) && !strcmp(x->meta[i].value, y->meta[i + extra].value));
+    CHECK(x->title && y->title && !strcmp(x->title, y->title));
+    const ruleset *rx = level_rules(x, r), *ry = level_rules(y, r);
+    CHECK(rx->max_chain == ry->max_chain && rx->pull == ry->pull);
+    CHECK(x->g.w == y->g.w && x->g.h == y->g.h && x->g.topo == y->g.topo);
+    CHECK(!memcmp(x->floor, y->floor, (size_t)x->g.ncells) && !memcmp(x->obj, y->obj, (size_t)x->g.ncells));
+    free(out);
+    levelset_free(&a);
+    levelset_free(&b);
+}
+
+static void test_level_file_round_trip(void)
+{
+    /* Keys before and under the rows, a Legend (before the rows, as it must be), a title from
+     * a comment, a value with a colon and spaces round it: all above the rows, in order. */
+    check_file_round_trip("; Two in a row\nLegend: X = box goal\nChain: 2\nAuthor: me: myself  \n"
+                          "########\n#@$$..X#\n########\nNote:   under it\nPull: no\nEmpty:\n",
+                          &sokoban,
+                          "Title: Two in a row\nLegend: X = box goal\nChain: 2\nAuthor: me: myself\n"
+                          "Note: under it\nPull: no\nEmpty:\n########\n#@$$..*#\n########\n");
+    /* A Title: line stays where it was among the keys, and is not written twice. */
+    check_file_round_trip("; not the title\nChain: 3\n#####\n#@$.#\n#####\nTitle: Under\n", &sokoban,
+                          "Chain: 3\nTitle: Under\n#####\n#@$.#\n#####\n");
+    /* Hex: the keys, then the rows in the Hexoban layout. */
+    ruleset hex;
+    rules_sokoban(&hex);
+    hex.topo = TOPO_HEX;
+    check_file_round_trip("Title: Hex\nChain: 2\nHint: go east\n# # # # # #\n #   @ *   #\n# # # # # #\n", &hex,
+                          "Title: Hex\nChain: 2\nHint: go east\n# # # # # #\n #   @ *   #\n# # # # # #\n");
+    /* A board: its title is the comment after it, as the boards format reads it. */
+    ruleset sliding;
+    rules_sliding(&sliding);
+    levelset a;
+    error err;
+    const char *board = "2x2: 1 2 3 0   # Tiny  \n";
+    CHECK(levelset_parse(&a, "b.txt", board, strlen(board), FORMAT_BOARDS, &sliding, &err) == 0);
+    char *out = level_to_file_text(&a.levels[0], &sliding);
+    CHECK(out && !strcmp(out, "2x2: 1 2 3 0 # Tiny\n"));
+    free(out);
+    levelset_free(&a);
+}
+
 int main(void)
 {
     rules_sokoban(&sokoban);
@@ -278,5 +342,6 @@ int main(void)
     test_lurd_play();
     test_lurd_from_text();
     test_xsb_round_trip();
+    test_level_file_round_trip();
     return check_summary("test_movelog");
 }
