@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { XSB_MAX_ROW = GRID_MAX_SIDE };
+enum { XSB_MAX_ROW = GRID_MAX_SIDE, MAX_ROWS_PER_LINE = 64 };
 
 typedef struct pending {
     /* what the lines before a level said about it */
@@ -81,36 +81,76 @@ static int expand_row(const char *name, const text_line *l, char (*rows)[XSB_MAX
     return nrows;
 }
 
-static int build_level(levelset *set, const char *name, const text_line *lines, int first,
-                       int last, const pending *pre, const text_line *all, const ruleset *r,
+/* ===== the hex layouts ====================================================================
+ * A hex level is in the Hexoban layout when the first or the last of its rows that hold two
+ * glyphs or more has all of them in columns of one parity (an odd number of columns apart);
+ * (row + column) has that parity for every glyph of the level then, and a glyph off it is an
+ * error. Otherwise (two glyphs side by side, or an even number of columns apart, in both of
+ * those rows; or no row with two glyphs) the level is compact, one character per cell. Two rows
+ * decide so that one glyph out of place, in any row, is reported rather than read as the
+ * compact layout, which takes any text. */
+
+enum { ROW_FEW_GLYPHS = -2, ROW_MIXED = -1 };
+
+/* The parity of (y + column) that every glyph of row y shares, ROW_MIXED when two differ,
+ * ROW_FEW_GLYPHS when the row holds fewer than two. */
+static int row_parity(const char *row, int len, int y)
+{
+    int parity = -1, glyphs = 0;
+    for (int x = 0; x < len; x++) {
+        if (row[x] == ' ') continue;
+        glyphs++;
+        if (parity < 0) parity = (y + x) & 1;
+        else if (((y + x) & 1) != parity) return ROW_MIXED;
+    }
+    return glyphs < 2 ? ROW_FEW_GLYPHS : parity;
+}
+
+/* The first glyph of the level's lines off the Hexoban layout of that parity, as an error at
+ * its line and column that says where this row's cells are; 0 when there is none. */
+static int hex_layout_check(const char *name, const text_line *lines, int first_line, int last_line, int parity,
+                            char (*rows)[XSB_MAX_ROW + 1], int *lens, error *err)
+{
+    for (int i = first_line, y = 0; i <= last_line; i++) {
+        int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
+        for (int k = 0; k < n; k++, y++)
+            for (int x = 0; x < lens[k]; x++)
+                if (rows[k][x] != ' ' && ((y + x) & 1) != parity)
+                    return error_set(err, name, lines[i].number, x + 1,
+                                     "'%c' is off the Hexoban layout: this row's cells are in columns %s "
+                                     "(every other column, from 1), so column %d must be a space",
+                                     rows[k][x], ((parity + y) & 1) ? "2, 4, 6, ..." : "1, 3, 5, ...", x + 1);
+    }
+    return 0;
+}
+
+static int build_level(levelset *set, const char *name, const text_line *lines, int first_line,
+                       int last_line, const pending *pre, const text_line *all, const ruleset *r,
                        error *err)
 {
-    enum { MAX_ROWS_PER_LINE = 64 };
-    /* Pass 1: the size. */
+    /* Pass 1: the size and the layout. */
     int h = 0, w = 0;
     char(*rows)[XSB_MAX_ROW + 1] = malloc(sizeof *rows * MAX_ROWS_PER_LINE);
     int lens[MAX_ROWS_PER_LINE];
-    if (!rows) return error_set(err, name, lines[first].number, 1, "out of memory");
-    /* Hex levels may be written in the Hexoban (.hsb) layout: cells on every other column,
-     * (row + column) of one parity, filler spaces between. Any glyph off that parity means
-     * the compact layout, one character per cell. */
-    int parity = -1, doubled = r->topo == TOPO_HEX, pairs = 0;
-    for (int i = first; i <= last; i++) {
+    if (!rows) return error_set(err, name, lines[first_line].number, 1, "out of memory");
+    /* Hex levels: the first and the last row with two glyphs or more tell the layout (see
+     * "the hex layouts" above). */
+    int first = ROW_FEW_GLYPHS, last = ROW_FEW_GLYPHS;
+    for (int i = first_line; i <= last_line; i++) {
         int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
         if (n < 0) return free(rows), -1;
         for (int k = 0; k < n; k++) {
             w = lens[k] > w ? lens[k] : w;
-            for (int x = 0; doubled && x < lens[k]; x++) {
-                if (rows[k][x] == ' ') continue;
-                if (parity < 0) parity = (h + k + x) & 1;
-                else if (((h + k + x) & 1) != parity) doubled = 0;
-                if (x >= 2 && rows[k][x - 2] != ' ') pairs++;
-            }
+            int p = r->topo == TOPO_HEX ? row_parity(rows[k], lens[k], h + k) : ROW_FEW_GLYPHS;
+            if (p == ROW_FEW_GLYPHS) continue;
+            if (first == ROW_FEW_GLYPHS) first = p;
+            last = p;
         }
         h += n;
     }
-    /* A lone glyph per row says nothing about the layout: read such a level compactly. */
-    if (doubled && pairs == 0) doubled = 0;
+    int parity = first >= 0 ? first : last, doubled = r->topo == TOPO_HEX && parity >= 0;
+    if (doubled && hex_layout_check(name, lines, first_line, last_line, parity, rows, lens, err) != 0)
+        return free(rows), -1;
     int pad_row = 0;
     if (doubled) {
         /* Columns c and c+1 are one cell; odd file rows are shifted right. When the first row
@@ -121,12 +161,12 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
     }
     if (h > GRID_MAX_SIDE || w > GRID_MAX_SIDE) {
         free(rows);
-        return error_set(err, name, lines[first].number, 1, "level larger than %d x %d",
+        return error_set(err, name, lines[first_line].number, 1, "level larger than %d x %d",
                          GRID_MAX_SIDE, GRID_MAX_SIDE);
     }
     level *lv = levelset_append(set, r->topo, w, h, 0);
-    if (!lv) return free(rows), error_set(err, name, lines[first].number, 1, "out of memory");
-    lv->line = lines[first].number;
+    if (!lv) return free(rows), error_set(err, name, lines[first_line].number, 1, "out of memory");
+    lv->line = lines[first_line].number;
     /* Pass 2: the cells. Cells past the end of a short row are outside the level. */
     int y = 0;
     for (int x = 0; x < w * pad_row; x++) {
@@ -134,7 +174,7 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
         lv->obj[x] = 0;
     }
     y += pad_row;
-    for (int i = first; i <= last; i++) {
+    for (int i = first_line; i <= last_line; i++) {
         int n = expand_row(name, &lines[i], rows, lens, MAX_ROWS_PER_LINE, err);
         for (int k = 0; k < n; k++, y++)
             for (int x = 0; x < w; x++) {
