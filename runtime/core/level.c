@@ -275,18 +275,25 @@ char *level_to_file_text(const level *lv, const ruleset *r)
         free(rows);
         return out;
     }
-    /* The keys go above the rows, where every key may stand (Legend: must: the rows are read
-     * with its glyphs). The parser trimmed keys and values and took them from single lines,
-     * so "Key: value" reads back the same. A title from a comment or a quoted line has no key. */
+    /* Each key line where it stood, so that it is read back as it was (a key under the rows
+     * is read with the game's glyphs, one above with its Legend's). The parser trimmed keys and
+     * values and took them from single lines, so "Key: value" reads back the same. A title from
+     * a comment or a quoted line had no key line. */
     if (level_meta_get(lv, "title")) title = NULL;
     size_t n = strlen(rows) + 1 + (title ? strlen(title) + 8 : 0);
     for (int i = 0; i < lv->nmeta; i++) n += strlen(lv->meta[i].key) + strlen(lv->meta[i].value) + 3;
     char *out = malloc(n), *p = out;
     if (!out) return free(rows), NULL;
     if (title) p += sprintf(p, "Title: %s\n", title);
-    for (int i = 0; i < lv->nmeta; i++)
-        p += sprintf(p, lv->meta[i].value[0] ? "%s: %s\n" : "%s:%s\n", lv->meta[i].key, lv->meta[i].value);
-    strcpy(p, rows);
+    for (int under = 0; under < 2; under++) {
+        if (under) {
+            strcpy(p, rows);
+            p += strlen(rows);
+        }
+        for (int i = 0; i < lv->nmeta; i++)
+            if (lv->meta[i].under_rows == under)
+                p += sprintf(p, lv->meta[i].value[0] ? "%s: %s\n" : "%s:%s\n", lv->meta[i].key, lv->meta[i].value);
+    }
     free(rows);
     return out;
 }

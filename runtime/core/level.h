@@ -11,7 +11,8 @@
 #include "core/rules.h"
 
 typedef struct level_meta {
-    char *key, *value;          /* "Key: value" lines written before a level */
+    char *key, *value;          /* "Key: value" lines written before a level or under it */
+    bool under_rows;            /* the line stood straight under the level's rows */
 } level_meta;
 
 typedef struct level {
@@ -87,10 +88,11 @@ void level_free(level *lv);
  * position alone (tostring(level)); a board is its boards line. */
 char *level_to_xsb(const level *lv, const ruleset *r);
 /* The level as a level file holds it (malloc'd, NULL out of memory): every "Key: value" line
- * it was read with, in their order (Title:, Legend:, Chain:, a script's own keys), then its
- * rows, so that it reads back with the same keys, title and rules; a title read from a comment
- * or a quoted line is written as a Title: line first. A board is its boards line with the
- * title as its comment. Every export and copy of a level writes this. */
+ * it was read with (Title:, Legend:, Chain:, a script's own keys), in their order, those that
+ * stood under its rows under them and the others above, so that it reads back with the same
+ * keys, title and rules; a title read from a comment or a quoted line is written as a Title:
+ * line first. A board is its boards line with the title as its comment. Every export and copy
+ * of a level writes this. */
 char *level_to_file_text(const level *lv, const ruleset *r);
 
 #endif

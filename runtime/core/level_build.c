@@ -123,6 +123,7 @@ int level_add_meta(level *lv, const char *key, int keylen, const char *value, in
     level_meta *m = &lv->meta[lv->nmeta];
     m->key = dup_string(key, (size_t)keylen);
     m->value = dup_string(value, (size_t)vallen);
+    m->under_rows = false;
     if (!m->key || !m->value) {
         free(m->key);
         free(m->value);

@@ -302,6 +302,8 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
                     rc = level_problem(set, set->count, all, err);
                 else if (level_add_meta(prev, l->text, kl, v, vl) != 0)
                     rc = error_set(err, name, l->number, 1, "out of memory");
+                else
+                    prev->meta[prev->nmeta - 1].under_rows = true;
                 last_level_end = i;
             } else {
                 if (level_override_apply(&own, r, name, l, kl, v, vl, 1, err) < 0) {

@@ -69,17 +69,17 @@ if [ "$(cat "$outdir/one.sol")" = "1: $sol" ]; then ok; else fail "--export-solu
 expect_status 0 "exported level verifies" -- "$tessera" verify "$outdir/one.xsb" "$outdir/one.sol"
 expect_status 2 "export to a missing folder" -- "$tessera" play sokoban --keys right --export-solution /nonexistent/x.sol
 expect_output "/nonexistent/x.sol: cannot write" "export failure named"
-# A level's key lines are exported with it, above its rows and in their order: a Chain: that
-# its solution needs, a script's own keys (level:meta), its title (here from a comment). Without
-# them the exported level had other rules and refused its own exported solution.
+# A level's key lines are exported with it, in their order, above or under its rows where they
+# stood: a Chain: that its solution needs, a script's own keys (level:meta), its title (here from
+# a comment). Without them the exported level had other rules and refused its own solution.
 printf '; Two in a row\nChain: 2\nAuthor: me: myself\n#######\n#@$$..#\n#######\nNote:   under the rows\n' > "$outdir/keys.xsb"
 keys_want='Title: Two in a row
 Chain: 2
 Author: me: myself
-Note: under the rows
 #######
 #@$$..#
-#######'
+#######
+Note: under the rows'
 expect_status 0 "export a level with keys" -- "$tessera" play sokoban "$outdir/keys.xsb" --keys "clipboard:RR ctrl+v ctrl+s" \
     --export-level "$outdir/keys-out.xsb" --export-solution "$outdir/keys-out.sol"
 keyed=$(ls "$export_dir"/sokoban-keys-1-*.xsb 2>/dev/null | head -1)

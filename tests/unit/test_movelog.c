@@ -306,15 +306,15 @@ static void check_file_round_trip(const char *text, const ruleset *r, const char
 static void test_level_file_round_trip(void)
 {
     /* Keys before and under the rows, a Legend (before the rows, as it must be), a title from
-     * a comment, a value with a colon and spaces round it: all above the rows, in order. */
+     * a comment, a value with a colon and spaces round it: each where it stood, in order. */
     check_file_round_trip("; Two in a row\nLegend: X = box goal\nChain: 2\nAuthor: me: myself  \n"
                           "########\n#@$$..X#\n########\nNote:   under it\nPull: no\nEmpty:\n",
                           &sokoban,
                           "Title: Two in a row\nLegend: X = box goal\nChain: 2\nAuthor: me: myself\n"
-                          "Note: under it\nPull: no\nEmpty:\n########\n#@$$..*#\n########\n");
-    /* A Title: line stays where it was among the keys, and is not written twice. */
+                          "########\n#@$$..*#\n########\nNote: under it\nPull: no\nEmpty:\n");
+    /* A Title: line stays where it was, and is not written twice. */
     check_file_round_trip("; not the title\nChain: 3\n#####\n#@$.#\n#####\nTitle: Under\n", &sokoban,
-                          "Chain: 3\nTitle: Under\n#####\n#@$.#\n#####\n");
+                          "Chain: 3\n#####\n#@$.#\n#####\nTitle: Under\n");
     /* Hex: the keys, then the rows in the Hexoban layout. */
     ruleset hex;
     rules_sokoban(&hex);
