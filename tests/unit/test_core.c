@@ -616,6 +616,27 @@ static void test_hex_grid(void)
     grid_free(&g);
 }
 
+/* A hex level in text reads as a w x h grid. */
+static void check_hex_reads(const ruleset *hex, const char *text, int w, int h)
+{
+    levelset set;
+    error err;
+    CHECK(levelset_parse(&set, "hex.hsb", text, strlen(text), FORMAT_XSB, hex, &err) == 0);
+    CHECK(set.count == 1 && set.levels[0].g.w == w && set.levels[0].g.h == h);
+    levelset_free(&set);
+}
+
+/* A hex level in text is refused with an error that holds want. */
+static void check_hex_refused(const ruleset *hex, const char *text, const char *want)
+{
+    levelset set;
+    error err;
+    char buf[600];
+    CHECK(levelset_parse(&set, "hex.hsb", text, strlen(text), FORMAT_XSB, hex, &err) != 0);
+    error_format(&err, buf, sizeof buf);
+    CHECK_STR_HAS(buf, want);
+}
+
 /* The two hex layouts: a level in the Hexoban layout (.hsb) with one glyph off its column
  * parity is an error at that glyph (it was read compactly, twice as wide, and check said ok);
  * compact levels, and the Hexoban layout in either row parity, read as before. */
@@ -624,47 +645,29 @@ static void test_hex_layouts(void)
     ruleset hex;
     rules_sokoban(&hex);
     hex.topo = TOPO_HEX;
-    levelset set;
-    error err;
-    char buf[600];
-#define HEX_PARSE(text) levelset_parse(&set, "hex.hsb", text, strlen(text), FORMAT_XSB, &hex, &err)
     /* Good: the Hexoban layout, even or odd first row; compact; one glyph per row (compact). */
-    CHECK(HEX_PARSE("# # # # # #\n # @ $ .   #\n# # # # # #\n") == 0);
-    CHECK(set.levels[0].g.w == 6 && set.levels[0].g.h == 3);
-    levelset_free(&set);
-    CHECK(HEX_PARSE(" # # # # # #\n# @ $ .   #\n # # # # # #\n") == 0);
-    CHECK(set.levels[0].g.w == 6 && set.levels[0].g.h == 4);
-    levelset_free(&set);
-    CHECK(HEX_PARSE("######\n#@$. #\n# #  #\n######\n") == 0);
-    CHECK(set.levels[0].g.w == 6 && set.levels[0].g.h == 4);
-    levelset_free(&set);
-    CHECK(HEX_PARSE("@\n$\n.\n") == 0);
-    CHECK(set.levels[0].g.w == 1 && set.levels[0].g.h == 3);
-    levelset_free(&set);
-    /* A box one column off in a middle row, side by side with nothing. */
-    CHECK(HEX_PARSE("Title: Off\n# # # # # #\n # @  $.   #\n# # # # # #\n") != 0);
-    error_format(&err, buf, sizeof buf);
-    CHECK_STR_HAS(buf, "hex.hsb:3:7: '$' is off the Hexoban layout: this row's cells are in columns 2, 4, 6, ...");
-    CHECK_STR_HAS(buf, "column 7 must be a space");
-    /* One off in the first row: the last row still tells the layout. */
-    CHECK(HEX_PARSE("# # ## # #\n # @ $ .   #\n# # # # # #\n") != 0);
-    error_format(&err, buf, sizeof buf);
-    CHECK_STR_HAS(buf, "hex.hsb:1:6: '#' is off the Hexoban layout: this row's cells are in columns 1, 3, 5, ...");
-    /* ... and one off in the last row: the first does. */
-    CHECK(HEX_PARSE("# # # # # #\n # @ $ .   #\n# # # # #  #\n") != 0);
-    error_format(&err, buf, sizeof buf);
-    CHECK_STR_HAS(buf, "hex.hsb:3:12: '#' is off");
+    check_hex_reads(&hex, "# # # # # #\n # @ $ .   #\n# # # # # #\n", 6, 3);
+    check_hex_reads(&hex, " # # # # # #\n# @ $ .   #\n # # # # # #\n", 6, 4);
+    check_hex_reads(&hex, "######\n#@$. #\n# #  #\n######\n", 6, 4);
+    check_hex_reads(&hex, "@\n$\n.\n", 1, 3);
+    /* A box one column off in a middle row (now side by side with the goal). */
+    check_hex_refused(&hex, "Title: Off\n# # # # # #\n # @  $.   #\n# # # # # #\n",
+                      "hex.hsb:3:7: '$' is off the Hexoban layout: this row's cells are in columns 2, 4, 6, ... "
+                      "(every other column, from 1), so column 7 must be a space");
+    /* One off in the first row: the last row still tells the layout; and the other way round. */
+    check_hex_refused(&hex, "# # ## # #\n # @ $ .   #\n# # # # # #\n",
+                      "hex.hsb:1:6: '#' is off the Hexoban layout: this row's cells are in columns 1, 3, 5, ...");
+    check_hex_refused(&hex, "# # # # # #\n # @ $ .   #\n# # # # #  #\n", "hex.hsb:3:12: '#' is off");
     /* The shifted first row, a glyph off in a row of the other parity. */
-    CHECK(HEX_PARSE(" # # # # # #\n# @ $  .  #\n # # # # # #\n") != 0);
-    error_format(&err, buf, sizeof buf);
-    CHECK_STR_HAS(buf, "hex.hsb:2:8: '.' is off the Hexoban layout: this row's cells are in columns 1, 3, 5, ...");
+    check_hex_refused(&hex, " # # # # # #\n# @ $  .  #\n # # # # # #\n",
+                      "hex.hsb:2:8: '.' is off the Hexoban layout: this row's cells are in columns 1, 3, 5, ...");
     /* check (reading on past problems) reports it too, and goes on to the next level. */
+    levelset set;
     level_problems all;
     const char *two = "# # # # # #\n # @  $.   #\n# # # # # #\n\n# # # # # #\n # @ $ .   #\n# # # # # #\n";
     CHECK(levelset_parse_every(&set, "hex.hsb", two, strlen(two), FORMAT_XSB, &hex, &all) != 0);
     CHECK(all.count == 1 && all.v[0].line == 2 && all.v[0].col == 7);
     level_problems_free(&all);
-#undef HEX_PARSE
 }
 
 int main(void)
