@@ -223,6 +223,18 @@ static int cell_glyph(const level *lv, const ruleset *r, int c)
     return g < 0 ? ' ' : g;
 }
 
+/* A glyph other than the space that stands for plain floor (XSB's '-' and '_'), or -1: a row
+ * of nothing but outside cells in the middle of a level is written as that one glyph, since a
+ * blank line would end the level there; read back it is outside again, as it reaches the edge. */
+static int blank_row_glyph(const ruleset *r)
+{
+    for (int g = '!'; g <= '~'; g++)
+        if (r->has_glyph[g] && !r->glyph[g].object && (r->glyph[g].floor == r->floor_id || r->glyph[g].floor == 0) &&
+            !(rules_flags(r, r->floor_id) & TILE_SOLID))
+            return g;
+    return -1;
+}
+
 char *level_to_xsb(const level *lv, const ruleset *r)
 {
     r = level_rules(lv, r);                 /* a Legend: line may have given it more glyphs */
@@ -247,6 +259,7 @@ char *level_to_xsb(const level *lv, const ruleset *r)
         while (x < w && cell_glyph(lv, r, y0 * w + x) == ' ') x++;
         if (x < w) break;
     }
+    int blank = blank_row_glyph(r);
     for (int y = y0; y < h; y++) {
         char *row = p;
         if (hex && (y & 1)) *p++ = ' ';
@@ -255,6 +268,10 @@ char *level_to_xsb(const level *lv, const ruleset *r)
             *p++ = (char)cell_glyph(lv, r, y * w + x);
         }
         while (p > row && p[-1] == ' ') p--; /* XSB rows carry no trailing floor */
+        if (p == row && y < h - 1 && blank >= 0) {
+            if (hex && (y & 1)) *p++ = ' ';
+            *p++ = (char)blank;
+        }
         *p++ = '\n';
     }
     *p = '\0';

@@ -226,6 +226,19 @@ static void test_xsb_round_trip(void)
     levelset_free(&a);
     levelset_free(&b);
 
+    /* A row of outside cells inside a level is written as one floor glyph ('-'), not as a
+     * blank line that ended the level there and lost the rows under it. */
+    const char *gap = "#####\n#@$.#\n-----\n#####\n";
+    CHECK(levelset_parse(&a, "a.xsb", gap, strlen(gap), FORMAT_XSB, &sokoban, &err) == 0);
+    out = level_to_xsb(&a.levels[0], &sokoban);
+    CHECK(out && strcmp(out, "#####\n#@$.#\n-\n#####\n") == 0);
+    CHECK(out && levelset_parse(&b, "b.xsb", out, strlen(out), FORMAT_XSB, &sokoban, &err) == 0);
+    CHECK(out && b.count == 1 && b.levels[0].g.w == a.levels[0].g.w && b.levels[0].g.h == a.levels[0].g.h &&
+          memcmp(a.levels[0].floor, b.levels[0].floor, (size_t)a.levels[0].g.ncells) == 0);
+    free(out);
+    levelset_free(&a);
+    levelset_free(&b);
+
     /* A player on an arrow, a pair with no glyph of its own: written as the player (the
      * arrow is lost), not as a blank that loses both and leaves a level with no player. */
     ruleset arrows;
