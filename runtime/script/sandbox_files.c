@@ -320,7 +320,14 @@ void sandbox_open_files(lua_State *L)
     lua_getfield(L, -1, "lines");
     lua_pushcclosure(L, file_lines, 1);
     lua_setfield(L, -2, "lines");
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+    /* getmetatable(file) handed out the real metatable: a script replaced its __gc with a
+     * function of its own, and every file it let go ran that function as a finalizer, which
+     * Lua runs with hooks off (no limit stops it: a loop there hung the game, and closing the
+     * game ran it again). getmetatable answers with this field instead. */
+    lua_pushliteral(L, "file");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
     lua_pushglobaltable(L);
     lua_pushcfunction(L, host_dofile);
     lua_setfield(L, -2, "dofile");

@@ -35,6 +35,7 @@ local attacks = {
   { "tostring_loop", "(error object is a table value)", 3 },
   { "gc_finalizer", "finalizers (__gc) are not allowed", 1 },
   { "gc_later", "cannot get __gc afterwards", 1 },
+  { "gc_file", "attempt to index a string value", 1 },
   { "weak_keys", "weak keys", 1 },
   { "weak_keys_later", "cannot get __mode afterwards", 1 },
   { "pattern_backtrack", too_long, 3 },
