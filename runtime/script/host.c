@@ -481,8 +481,9 @@ int host_loadfile(host *h, const char *path, error *err)
     return -1;
 }
 
-/* Levels of the stack a message handler looks at (see bounded_traceback). */
-enum { TRACE_LEVELS = 22 };
+/* Levels of the stack a message handler looks at (see bounded_traceback), and how deep it
+ * looks for the script line a message without a position is given (host_msgh). */
+enum { TRACE_LEVELS = 22, WHERE_LEVELS = 200 };
 
 /* Whether h (or a host it runs under) compiled the file where ("..." and a tail: as Lua
  * shortens a long name). */
@@ -565,10 +566,13 @@ static int host_msgh(lua_State *L)
     if (!msg) msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     if (!positioned_at(h, L, msg)) {
         /* The nearest line of a script file (a chunk made by load names no file: the line
-         * that ran it is given), else the nearest line at all. */
+         * that ran it is given), else the nearest line at all. Looked for in the first
+         * WHERE_LEVELS levels only: lua_getstack walks the stack from the top on every call,
+         * and an error 180,000 levels deep in a load chunk's recursion (no file anywhere above
+         * the bottom) took 30 s of CPU here, in C, where no limit stops it. */
         lua_Debug ar;
         char where[LUA_IDSIZE + 24] = "";
-        for (int depth = 1; lua_getstack(L, depth, &ar); depth++) {
+        for (int depth = 1; depth <= WHERE_LEVELS && lua_getstack(L, depth, &ar); depth++) {
             if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
             if (ar.source[0] == '@' || !where[0]) snprintf(where, sizeof where, "%s:%d:", ar.short_src, ar.currentline);
             if (ar.source[0] == '@') break;

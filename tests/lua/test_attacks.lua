@@ -36,6 +36,7 @@ local attacks = {
   { "gc_finalizer", "finalizers (__gc) are not allowed", 1 },
   { "gc_later", "cannot get __gc afterwards", 1 },
   { "gc_file", "attempt to index a string value", 1 },
+  { "deep_load_error", "deep down", 2 },
   { "weak_keys", "weak keys", 1 },
   { "weak_keys_later", "cannot get __mode afterwards", 1 },
   { "pattern_backtrack", too_long, 3 },
