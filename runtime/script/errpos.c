@@ -20,6 +20,10 @@
  * is found by compiling the file up to each in turn (files up to this size: compiling is
  * charged nowhere here, and errors are rare). */
 enum { LINE_MAX_READ = 4096, PREFIX_FILE_MAX = 64 * 1024, PREFIX_TRIES = 16 };
+/* Bytes of a message read for its token: more than an error report keeps (ERROR_TEXT_MAX).
+ * Each quoted name in it is looked for along the line: a script's error of 5 million 'x'
+ * on a long line took two minutes of CPU here, outside every limit. */
+enum { MESSAGE_MAX_READ = 1024 };
 
 /* Reads line number `line` (1-based) of path into buf; returns its length or -1. A line
  * longer than the buffer is cut. */
@@ -162,8 +166,12 @@ static int named_column(const char *path, int line, const char *text, int len, c
 
 int errpos_column(const char *path, int line, const char *msg)
 {
-    char text[LINE_MAX_READ];
+    char text[LINE_MAX_READ], head[MESSAGE_MAX_READ];
     if (!path || !msg || line <= 0) return 0;
+    size_t mlen = strnlen(msg, sizeof head - 1);
+    memcpy(head, msg, mlen);
+    head[mlen] = '\0';
+    msg = head;
     int len = read_line(path, line, text, sizeof text);
     if (len < 0) return 0;
     int col = named_column(path, line, text, len, msg);

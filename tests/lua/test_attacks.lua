@@ -37,6 +37,7 @@ local attacks = {
   { "gc_later", "cannot get __gc afterwards", 1 },
   { "gc_file", "attempt to index a string value", 1 },
   { "deep_load_error", "deep down", 2 },
+  { "error_many_quotes", "'x''x'", 2 },
   { "weak_keys", "weak keys", 1 },
   { "weak_keys_later", "cannot get __mode afterwards", 1 },
   { "pattern_backtrack", too_long, 3 },
