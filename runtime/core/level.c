@@ -67,7 +67,7 @@ static int parse_set(levelset *set, const char *name, const char *text, size_t l
                      const ruleset *r, size_t max_cells, level_problems *all, error *err)
 {
     memset(set, 0, sizeof *set);
-    set->max_cells = max_cells;
+    set->max_cells = max_cells && max_cells < LEVELSET_MAX_CELLS ? max_cells : LEVELSET_MAX_CELLS;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;   /* a UTF-8 byte order mark */
     if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
     set->path = dup_string(name, strlen(name));
@@ -80,6 +80,8 @@ static int parse_set(levelset *set, const char *name, const char *text, size_t l
     case FORMAT_BOARDS: rc = parse_boards(set, name, text, len, r, all, err); break;
     default: rc = parse_xsb(set, name, text, len, r, all, err); break;
     }
+    if (rc != 0 && set->cells > set->max_cells)
+        error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", set->max_cells);
     if (all) {
         /* The parse stops early only when all is full or out of memory: that problem too. */
         if (rc != 0) level_problems_add(all, err);
@@ -96,8 +98,6 @@ static int parse_set(levelset *set, const char *name, const char *text, size_t l
             rc = error_set(err, name, 0, 0, "no levels found");
         for (int i = 0; rc == 0 && i < set->count; i++)
             rc = level_validate(&set->levels[i], level_rules(&set->levels[i], r), name, err);
-        if (rc != 0 && max_cells && set->cells > max_cells)
-            error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", max_cells);
     }
     if (rc != 0) levelset_free(set);
     return rc;

@@ -58,6 +58,13 @@ int is_blank_line(const text_line *l)
     return 1;
 }
 
+int levelset_append_error(const levelset *set, const char *name, int line, error *err)
+{
+    if (set->max_cells && set->cells > set->max_cells)
+        return error_set(err, name, line, 1, "the levels are too large: more than %zu cells in all", set->max_cells);
+    return error_set(err, name, line, 1, "out of memory");
+}
+
 level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
 {
     size_t cells = w > 0 && h > 0 ? (size_t)w * (size_t)h : 0;

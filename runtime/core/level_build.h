@@ -22,6 +22,9 @@ int is_blank_line(const text_line *l);
 /* Appends a zeroed level with a w x h grid (and a number layer if numbered) to set; returns it
  * or NULL when out of memory / too large. */
 level *levelset_append(levelset *set, topology topo, int w, int h, int numbered);
+/* Why levelset_append gave NULL, into err at name:line (-1): the set's cap on cells
+ * ("the levels are too large ...") or "out of memory". */
+int levelset_append_error(const levelset *set, const char *name, int line, error *err);
 /* Adds a "Key: value" pair (value copied, trimmed); -1 when out of memory. */
 int level_add_meta(level *lv, const char *key, int keylen, const char *value, int vallen);
 int level_set_title(level *lv, const char *title, int len);

@@ -83,7 +83,7 @@ static int parse_board_line(levelset *set, const char *name, const text_line *l,
     level *lv = NULL;
     if (rc == 0) {
         lv = levelset_append(set, TOPO_SQUARE, w, h, 1);
-        if (!lv) rc = error_set(err, name, l->number, 1, "out of memory");
+        if (!lv) rc = levelset_append_error(set, name, l->number, err);
     }
     if (rc == 0) {
         lv->line = l->number;

@@ -80,7 +80,9 @@ int parse_numeric(levelset *set, const char *name, const char *text, size_t len,
         }
         int h = last - first + 1;
         level *lv = rc == 0 && w > 0 && h <= GRID_MAX_SIDE ? levelset_append(set, r->topo, w, h, 0) : NULL;
-        if (rc == 0 && !lv)
+        if (rc == 0 && !lv && w > 0 && h <= GRID_MAX_SIDE)
+            rc = levelset_append_error(set, name, lines[first].number, err);
+        else if (rc == 0 && !lv)
             rc = error_set(err, name, lines[first].number, 1, w ? "level too large or out of memory" : "empty level");
         if (rc != 0) {
             rc = level_problem(set, before, all, err);

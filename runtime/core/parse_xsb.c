@@ -165,7 +165,7 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
                          GRID_MAX_SIDE, GRID_MAX_SIDE);
     }
     level *lv = levelset_append(set, r->topo, w, h, 0);
-    if (!lv) return free(rows), error_set(err, name, lines[first_line].number, 1, "out of memory");
+    if (!lv) return free(rows), levelset_append_error(set, name, lines[first_line].number, err);
     lv->line = lines[first_line].number;
     /* Pass 2: the cells. Cells past the end of a short row are outside the level. */
     int y = 0;

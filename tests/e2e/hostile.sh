@@ -109,6 +109,15 @@ for i in $(seq 1 2000); do printf '#####\n#@$.#\n#####\n\n'; done > "$outdir/man
 expect_status 0 "check of 2000 levels within its solver budget (1 ms: far too little for 2000, on any machine)" -- timeout 60 "$tessera" check "$outdir/many.xsb" --budget 0.001
 expect_output "the solver decided" "check says how many levels it decided"
 
+# Run-length rows make levels of 1024 x 1024 in 12 KB each: 300 of them (2.4 MB) took 5.6 GB
+# and 15 s of CPU to open. A level file holds at most 16 M cells in all, whoever reads it.
+awk 'BEGIN { for (l = 0; l < 20; l++) { printf "1024#"; for (y = 1; y < 1023; y++) printf (y % 60 ? "|" : "\n") (y == 1022 ? "#@$.1019-#" : "#1022-#");
+             printf "|1024#\n\n" } }' > "$outdir/huge.xsb"
+expect_status 2 "check of 20 run-length levels of a million cells each" -- "$tessera" check "$outdir/huge.xsb"
+expect_output "the levels are too large: more than 16777216 cells in all" "check names the cap"
+expect_status 2 "play of the same" -- "$tessera" play sokoban "$outdir/huge.xsb" --keys right
+expect_output "huge.xsb: the levels are too large: more than 16777216 cells in all" "play names the cap"
+
 # --- a mod's game loads a game's default levels (the bundled folder, the mod's own) ---------
 mod="$outdir/loader_mod"
 mkdir -p "$mod/scripts" "$mod/levels/pairs2"
