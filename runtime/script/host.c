@@ -224,10 +224,18 @@ const char *host_own_dir(const host *h) { return h->own_dir; }
 static char **sources;
 static int nsources, cap_sources;
 
+/* Paths kept: of all known sources (for the process's life), and of one host's files (watched
+ * by hot reload). A script names one file many ways ("./x.lua", "././x.lua", "a/../x.lua"):
+ * each way was kept, in C memory no cap counted, never given back (a hook's loadfile of a
+ * new spelling at every call grew the game by 2.6 MB a move, without end). Past these, a
+ * source has no column in its errors and a file is not watched. */
+enum { SOURCES_MAX = 4096, HOST_FILES_MAX = 512 };
+
 static void note_source(const char *path)
 {
     for (int i = 0; i < nsources; i++)
         if (strcmp(sources[i], path) == 0) return;
+    if (nsources >= SOURCES_MAX) return;
     if (nsources == cap_sources) {
         int cap = cap_sources ? cap_sources * 2 : 32;
         char **bigger = realloc(sources, sizeof *bigger * (size_t)cap);
@@ -442,6 +450,7 @@ void host_add_file(host *h, const char *path)
     note_source(path);
     for (int i = 0; i < h->nfiles; i++)
         if (strcmp(h->files[i], path) == 0) return;
+    if (h->nfiles >= HOST_FILES_MAX) return;
     char **bigger = realloc(h->files, sizeof *bigger * (size_t)(h->nfiles + 1));
     if (!bigger) return;
     h->files = bigger;

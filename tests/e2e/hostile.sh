@@ -144,6 +144,26 @@ expect_status 0 "the same loads in an on_move hook" -- "$tessera" play loader --
 expect_output '"solved":true' "played"
 case $out in *"outside the folders"*|*status*) fail "the hook's loads failed: $out" ;; *) ok ;; esac
 
+# --- One file named many ways: the names kept in C are bounded -------------------------------
+# Each spelling of a path a script compiled ("./x.lua", "././x.lua", "a/../x.lua") was kept for
+# the process's life, uncounted by the memory cap: 20,000 names of 4 KB grew the process by
+# 140 MB (a hook doing it grew the game 2.6 MB a move). The growth is measured against one name.
+if [ -x /usr/bin/time ]; then
+    mkdir -p "$outdir/spell"
+    echo 'return 1' > "$outdir/spell/tiny.lua"
+    cat > "$outdir/spell/spell.lua" <<'EOF'
+for n = 1, tonumber(arg[1]) do
+  local k, parts = n, {}
+  for _ = 1, 15 do parts[#parts + 1] = k % 2 == 1 and "./" or "../spell/"; k = k // 2 end
+  assert(loadfile(table.concat(parts) .. ("./"):rep(1950) .. "tiny.lua"))
+end
+EOF
+    peak() { (cd "$outdir/spell" && /usr/bin/time -f '%M' "$tessera" run spell.lua "$1" 2>&1 >/dev/null | tail -1); }
+    one=$(peak 1)
+    many=$(peak 20000)
+    if [ $((many - one)) -lt 60000 ]; then ok; else fail "20,000 names of one file grew the process by $((many - one)) KB"; fi
+fi
+
 # --- Scripts that take long to compile: bounded by size and by CPU time ------------------------
 # A 150,000-branch elseif chain compiles in quadratic time (31 s): as a mod's game script it is
 # stopped after 2 s of CPU, and the bundled games still start beside it; a 3 GB (sparse)
