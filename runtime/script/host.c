@@ -30,6 +30,7 @@ struct host {
     host *parent;               /* the host whose script started this one, or NULL */
     size_t used, limit;         /* bytes of this state, the states it started and what bindings
                                    hold for them; and the cap on all of that */
+    int open_files;             /* files open in the family (kept by its first host) */
     long instruction_limit;     /* per call: > 0 a limit, < 0 none */
     double seconds_limit;       /* per call: CPU seconds, > 0 a limit, <= 0 none */
     bool stdio;
@@ -114,6 +115,29 @@ void host_release(host *h, size_t bytes)
 void host_count(host *h, size_t bytes)
 {
     for (; h; h = h->parent) h->used += bytes;
+}
+
+/* A file descriptor and a stdio buffer each: a script that kept every file it opened held
+ * all the process's descriptors (saves, level files and other games could no longer be opened)
+ * and 5 KB of C memory a file outside the cap. */
+static host *family_of(host *h)
+{
+    while (h->parent) h = h->parent;
+    return h;
+}
+
+int host_file_open(host *h)
+{
+    h = family_of(h);
+    if (h->open_files >= HOST_OPEN_FILES_MAX) return -1;
+    h->open_files++;
+    return 0;
+}
+
+void host_file_close(host *h)
+{
+    h = family_of(h);
+    if (h->open_files > 0) h->open_files--;
 }
 
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)

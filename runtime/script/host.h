@@ -145,6 +145,12 @@ size_t host_memory_limit(const host *h);
 int host_reserve(host *h, size_t bytes);
 void host_release(host *h, size_t bytes);
 void host_count(host *h, size_t bytes);
+/* Files a script holds open (io.open, io.lines): at most HOST_OPEN_FILES_MAX at once for a
+ * script and every state it started. host_file_open counts one more (-1 when that many are
+ * open: nothing counted); host_file_close one fewer. */
+#define HOST_OPEN_FILES_MAX 64
+int host_file_open(host *h);
+void host_file_close(host *h);
 /* Opens the sandbox's libraries in L (sandbox_lib.c): a lua_CFunction run under host_pcall. */
 int sandbox_open(lua_State *L);
 

@@ -35,6 +35,7 @@ static int close_stream(lua_State *L)
 {
     luaL_Stream *p = luaL_checkudata(L, 1, LUA_FILEHANDLE);
     int ok = fclose(p->f) == 0;
+    host_file_close(host_of(L));
     return luaL_fileresult(L, ok, NULL);
 }
 
@@ -47,8 +48,21 @@ static bool push_stream(lua_State *L, const char *name)
     luaL_Stream *p = lua_newuserdatauv(L, sizeof *p, 0);
     p->closef = NULL;                               /* not a file until it is opened */
     luaL_setmetatable(L, LUA_FILEHANDLE);
+    bool counted = host_file_open(h) == 0;
+    if (!counted) {
+        /* Files let go but not yet collected are closed first (charged as collectgarbage). */
+        budget_charge(L, (long long)lua_gc(L, LUA_GCCOUNT) << (10 - BUDGET_BYTE_SHIFT));
+        lua_gc(L, LUA_GCCOLLECT);
+        counted = host_file_open(h) == 0;
+    }
+    if (!counted) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s: too many files open (a game may keep %d open at once)", name, HOST_OPEN_FILES_MAX);
+        return false;
+    }
     int fd = confine_open(host_roots(h), host_own_dir(h), name, NULL, 0, &err);
     if (fd < 0 || !(p->f = fdopen(fd, "r"))) {
+        host_file_close(h);
         if (fd >= 0) {
             close(fd);
             error_set(&err, name, 0, 0, "cannot read");

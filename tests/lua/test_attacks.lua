@@ -38,6 +38,8 @@ local attacks = {
   { "gc_file", "attempt to index a string value", 1 },
   { "deep_load_error", "deep down", 2 },
   { "error_many_quotes", "'x''x'", 2 },
+  { "files_held", "too many files open", 1 },
+  { "files_dropped", true, 1 },
   { "weak_keys", "weak keys", 1 },
   { "weak_keys_later", "cannot get __mode afterwards", 1 },
   { "pattern_backtrack", too_long, 3 },
