@@ -167,6 +167,7 @@ void budget_enter(budget *b, lua_State *L, long long instructions, double second
     double before = b->cpu_deadline;
     if (b->depth++ == 0) {
         b->count = 0;
+        b->printed = 0;
         b->spent = 0;
         b->deadline = instructions > 0 ? instructions : LLONG_MAX;
         b->cpu_deadline = seconds > 0 ? now + seconds : 0;

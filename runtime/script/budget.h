@@ -38,6 +38,7 @@ typedef struct budget {
     double cpu_deadline;                /* thread CPU seconds when it ends (0: none) */
     volatile sig_atomic_t spent;        /* 0, or why it is spent (BUDGET_SPENT_*) until that call returns */
     lua_State *volatile running;        /* the thread running now, for the timer to stop */
+    size_t printed;                     /* bytes print wrote to stderr since the outermost call began */
 } budget;
 
 enum { BUDGET_SPENT_INSTRUCTIONS = 1, BUDGET_SPENT_TIME = 2 };

@@ -164,6 +164,26 @@ EOF
     if [ $((many - one)) -lt 60000 ]; then ok; else fail "20,000 names of one file grew the process by $((many - one)) KB"; fi
 fi
 
+# --- print: at most 64 KiB to stderr a call --------------------------------------------------
+# Time a write waits for the terminal is no CPU time: a move whose hook printed a 16 MB string
+# 25 times wrote 420 MB and froze the game 35 s behind a slow reader. Here each move's hook
+# prints 10 MB and 100,000 empty lines.
+mod="$outdir/spew_mod"
+mkdir -p "$mod/scripts"
+cat > "$mod/scripts/spew.lua" <<'EOF'
+local big = ("A"):rep(1024 * 1024)
+print("loaded")
+return tessera.game { name = "Spew", tiles = { ["#"] = { "wall", solid = true }, [" "] = { "floor" },
+  ["$"] = { "box", pushable = true }, ["."] = { "goal", goal = true }, ["@"] = { "player", player = true } },
+  on_move = function() for _ = 1, 10 do print(big) end for _ = 1, 100000 do print() end end }
+EOF
+printf '########\n#@ $ .#\n########\n' > "$mod/spew.xsb"
+"$tessera" play spew --mods "$mod" "$mod/spew.xsb" --keys "right left" 2> "$outdir/spew.err" >/dev/null
+bytes=$(wc -c < "$outdir/spew.err")
+if [ "$bytes" -lt 300000 ]; then ok; else fail "two moves printed $bytes bytes to stderr"; fi
+if grep -q '^\[spew\] loaded$' "$outdir/spew.err" && grep -q '(print: 64 KiB in one call; the rest of it is left out)' "$outdir/spew.err"
+then ok; else fail "print's output or its cut note is missing: $(head -c 300 "$outdir/spew.err")"; fi
+
 # --- Scripts that take long to compile: bounded by size and by CPU time ------------------------
 # A 150,000-branch elseif chain compiles in quadratic time (31 s): as a mod's game script it is
 # stopped after 2 s of CPU, and the bundled games still start beside it; a 3 GB (sparse)
