@@ -57,7 +57,9 @@ static void frame(app *a, window *win)
 
 /* SIGHUP (the terminal the game was started from closed) quits like SIGTERM and SIGINT, which
  * SDL turns into a quit event: the position is saved and the exit is 0 (it was killed, rc
- * 129, losing the moves since the last periodic save). A SIGHUP ignored (nohup) stays so. */
+ * 129, losing the moves since the last periodic save). Scripted play with no window (no
+ * display) has no SDL to catch SIGTERM and SIGINT: they quit the same way here (they killed
+ * it, rc 143, its moves unsaved). A signal ignored (nohup) stays so. */
 static volatile sig_atomic_t hung_up;
 
 static void on_hangup(int sig)
@@ -66,14 +68,23 @@ static void on_hangup(int sig)
     hung_up = 1;
 }
 
-static void catch_hangup(void)
+static void catch_signal(int sig)
 {
     struct sigaction sa, old;
-    if (sigaction(SIGHUP, NULL, &old) != 0 || old.sa_handler == SIG_IGN) return;
+    if (sigaction(sig, NULL, &old) != 0 || old.sa_handler == SIG_IGN) return;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_hangup;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGHUP, &sa, NULL);
+    sigaction(sig, &sa, NULL);
+}
+
+static void catch_hangup(const window *win)
+{
+    catch_signal(SIGHUP);
+    if (!win) {
+        catch_signal(SIGTERM);
+        catch_signal(SIGINT);
+    }
 }
 
 /* The display going away (the X server stopped, an ssh -X connection dropped) ends the
@@ -149,7 +160,7 @@ int loop_window(app *a, window *win)
     a->realtime = true;
     uint64_t drawn = 0;
     bool have_drawn = false, was_moving = false;
-    catch_hangup();
+    catch_hangup(win);
     save_if_display_lost(a);
     while (!a->quit) {
         /* Nothing moves: sleep until input comes, or the next look at the watcher and saves. */
@@ -216,7 +227,7 @@ static int wait_token(app *a, window *win, const char *arg)
         frame(a, win);
         clock_gettime(CLOCK_MONOTONIC, &t);
         long spent = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
-        if (spent >= ms) break;
+        if (spent >= ms || a->quit) break;
         long left = ms - spent < FRAME_MS ? ms - spent : FRAME_MS;
         struct timespec nap = { 0, left * 1000000L };
         nanosleep(&nap, NULL);
@@ -258,7 +269,7 @@ static int frame_token(app *a, window *win, const char *arg)
     char *end;
     long n = strtol(arg, &end, 10);
     if (end == arg || *end || n < 1 || n > 100000) return -1;
-    for (long i = 0; i < n; i++) {
+    for (long i = 0; i < n && !a->quit; i++) {
         pump(a, win);
         frame(a, win);
     }
@@ -298,7 +309,7 @@ int loop_keys(app *a, window *win, const char *seq)
     if (!copy) return -1;
     int rc = 0;
     bool held = false; /* the last token was frame:N: keep the frame it ends on */
-    catch_hangup();
+    catch_hangup(win);
     scripted_clock = 1;
     frame(a, win);
     for (char *save = NULL, *tok = strtok_r(copy, " \t\n;", &save); tok && !a->quit;

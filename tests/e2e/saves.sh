@@ -330,6 +330,20 @@ wait "$hpid" || hstatus=$?
 [ "$hstatus" = 0 ] && ok || fail "SIGHUP: exit $hstatus: $(cat "$outdir/hangup.out")"
 if grep -q '^position 3 ' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
 else fail "SIGHUP: the position was not saved"; fi
+# Scripted play with no display has no SDL to catch SIGTERM: it quits the same way, its
+# position saved and its result printed (it was killed, 143). The periodic save comes first,
+# so that the signal surely finds the game in its wait.
+export XDG_DATA_HOME="$outdir/headless"
+env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY "$tessera" play sokoban --level 2 --keys "left up wait:60000" \
+    >"$outdir/headless.out" 2>&1 &
+hpid=$!
+for _ in $(seq 300); do grep -q '^history l u$' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null && break; sleep 0.1; done
+kill -TERM "$hpid"
+hstatus=0
+wait "$hpid" || hstatus=$?
+[ "$hstatus" = 0 ] && ok || fail "SIGTERM with no display: exit $hstatus: $(cat "$outdir/headless.out")"
+grep -q '"level":2,"title":"Corner Sense","moves":2' "$outdir/headless.out" && ok ||
+    fail "SIGTERM with no display: no result printed: $(cat "$outdir/headless.out")"
 
 # Temporary files a kill -9 mid-save left are removed when the folder is opened, once they
 # are old enough not to be another running Tessera's save in progress.
