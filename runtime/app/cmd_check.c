@@ -132,6 +132,20 @@ static void check_art_names(checker *c, game *g, const char *art)
     free(d);
 }
 
+/* Every level of set checked as play starts it (game_check_levels), each problem reported, up
+ * to CHECK_LEVEL_PROBLEMS of them (play stops at the first). 0 when none was found. */
+enum { CHECK_LEVEL_PROBLEMS = 100 };
+
+static void report_problem(void *ctx, const error *err) { report(ctx, err); }
+
+static int check_levels_start(checker *c, game *g, const levelset *set, int *unchecked)
+{
+    error err;
+    int found = game_check_levels_all(g, set, unchecked, CHECK_LEVEL_PROBLEMS, report_problem, c, &err);
+    if (found < 0) report(c, &err);
+    return found;
+}
+
 /* The levels game_check_levels had no time left for, as play says it (a note: play starts). */
 static void note_unchecked(const levelset *set, int unchecked)
 {
@@ -261,8 +275,7 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
     bool read = false;
     if (read_level_file(c, g, file, false, guessed ? game_name_arg : NULL, &set) == 0) {
         int unchecked;
-        if (game_check_levels(g, &set, &unchecked, &err) != 0) report(c, &err);
-        else {
+        if (check_levels_start(c, g, &set, &unchecked) == 0) {
             note_unchecked(&set, unchecked);
             read = true;
             set_result res = check_solvable(c, g, &set);
@@ -324,9 +337,7 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
         levelset set;
         if (read_level_file(c, g, levels, true, NULL, &set) == 0) {
             int unchecked;
-            if (game_check_levels(g, &set, &unchecked, &err) != 0) {
-                report(c, &err);
-            } else {
+            if (check_levels_start(c, g, &set, &unchecked) == 0) {
                 note_unchecked(&set, unchecked);
                 if (read) snprintf(read, read_size, "%s", levels);
                 set_result res = check_solvable(c, g, &set);

@@ -888,6 +888,13 @@ int game_check_solved(game *g, state *s, bool *solved, error *err)
 
 int game_check_levels(game *g, const levelset *set, int *unchecked, error *err)
 {
+    return game_check_levels_all(g, set, unchecked, 0, NULL, NULL, err) == 0 ? 0 : -1;
+}
+
+int game_check_levels_all(game *g, const levelset *set, int *unchecked, int max, game_level_problem problem,
+                          void *ctx, error *err)
+{
+    int found = 0;
     if (unchecked) *unchecked = 0;
     /* Each hook call keeps its own limit, but a set of thousands of levels whose hooks each
      * take most of theirs would keep the game from starting for hours: the whole sweep has
@@ -919,13 +926,20 @@ int game_check_levels(game *g, const levelset *set, int *unchecked, error *err)
             char msg[ERROR_TEXT_MAX + 320];
             snprintf(msg, sizeof msg, "%s (checking level %d of %.256s)", err->msg, i + 1, set->path);
             snprintf(err->msg, sizeof err->msg, "%.*s", (int)sizeof err->msg - 1, msg);
-            return -1;
+        } else if (solved) {
+            error_set(err, set->path, lv->line, 1, "level %d%s%s%s is solved at its start: there is nothing to do",
+                      i + 1, lv->title ? " '" : "", lv->title ? lv->title : "", lv->title ? "'" : "");
+        } else {
+            continue;
         }
-        if (solved)
-            return error_set(err, set->path, lv->line, 1, "level %d%s%s%s is solved at its start: there is nothing to do",
-                             i + 1, lv->title ? " '" : "", lv->title ? lv->title : "", lv->title ? "'" : "");
+        if (!problem) return 1;
+        problem(ctx, err);
+        if (++found >= max) {
+            if (unchecked) *unchecked = set->count - i - 1;
+            break;
+        }
     }
-    return 0;
+    return found;
 }
 
 int game_heuristic(game *g, state *s, double *h, error *err)

@@ -138,6 +138,12 @@ bool game_name_ok(const char *name);
  * *unchecked (may be NULL) says how many, the last ones of the set. */
 #define GAME_CHECK_LEVELS_SECONDS 3.0
 int game_check_levels(game *g, const levelset *set, int *unchecked, error *err);
+/* As game_check_levels, but each level with a problem is handed to problem (its err) and the
+ * sweep goes on, up to max of them (the levels after the last are then *unchecked too).
+ * Returns how many were found (0: none), or -1 with err when out of memory. */
+typedef void (*game_level_problem)(void *ctx, const error *err);
+int game_check_levels_all(game *g, const levelset *set, int *unchecked, int max, game_level_problem problem,
+                          void *ctx, error *err);
 /* heuristic(level): the game's estimate of the steps left (>= 0); 0 without the hook. */
 int game_heuristic(game *g, state *s, double *h, error *err);
 /* candidates(level) into out (at most max): how many, or -1 with err (also when it returns

@@ -190,6 +190,11 @@ expect_status 2 "a level solved at its start" -- "$tessera" play tests/lua/data/
 expect_output "empty.xsb:1:1: level 1 is solved at its start" "refused with its line"
 expect_status 2 "check says so too" -- "$tessera" check --game tests/lua/data/solved_empty.lua "$outdir/empty.xsb"
 expect_output "solved at its start" "check refuses it"
+# check names every such level (play stops at the first).
+printf '#####\n#@  #\n#####\n\n######\n#@   #\n######\n' > "$outdir/empties.xsb"
+expect_status 2 "check: two levels solved at their start" -- "$tessera" check --game tests/lua/data/solved_empty.lua "$outdir/empties.xsb"
+expect_output "empties.xsb:1:1: level 1 is solved at its start" "the first named"
+expect_output "empties.xsb:5:1: level 2 is solved at its start" "and the second"
 # A solved function that raises never counts as solved, and says where it broke.
 printf '#####\n#@$.#\n#####\n' > "$outdir/one.xsb"
 expect_status 0 "solved raises" -- "$tessera" play tests/lua/data/solved_raises.lua "$outdir/one.xsb" --keys "right"
