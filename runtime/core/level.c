@@ -82,6 +82,8 @@ static int parse_set(levelset *set, const char *name, const char *text, size_t l
     }
     if (rc != 0 && set->cells > set->max_cells)
         error_set(err, name, 0, 0, "the levels are too large: more than %zu cells in all", set->max_cells);
+    else if (rc != 0 && set->count >= LEVELSET_MAX_LEVELS)
+        error_set(err, name, 0, 0, "too many levels: a file may hold at most %d", LEVELSET_MAX_LEVELS);
     if (all) {
         /* The parse stops early only when all is full or out of memory: that problem too. */
         if (rc != 0) level_problems_add(all, err);

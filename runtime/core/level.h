@@ -51,8 +51,14 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
  * file of 2.4 MB hold 300 levels of 1024 x 1024 (5.6 GB and 15 s of CPU to open, and a 64 MiB
  * file far more than any memory). 16 M cells take about 300 MB. */
 #define LEVELSET_MAX_CELLS ((size_t)16 << 20)
+/* The levels a collection may have, whoever reads it: each costs about 500 bytes beyond its
+ * cells (its neighbour table, its arrays, its entry in the level list), so a 19 MB file of a
+ * million levels of 3 x 5, well inside the cells' cap, took 495 MB and 1.3 s to open. 100,000
+ * levels take about 50 MB; the largest published collections hold a few thousand a file. */
+enum { LEVELSET_MAX_LEVELS = 100000 };
 /* The same, refusing collections of more than max_cells cells in all (0: LEVELSET_MAX_CELLS,
- * as is any cap above it) before allocating them: "the levels are too large ...". */
+ * as is any cap above it) before allocating them: "the levels are too large ...", and of more
+ * than LEVELSET_MAX_LEVELS levels: "too many levels ...". */
 int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
                           const ruleset *r, size_t max_cells, error *err);
 /* The problems of a level file as `tessera check` wants them: every malformed level, not just

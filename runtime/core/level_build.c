@@ -62,6 +62,8 @@ int levelset_append_error(const levelset *set, const char *name, int line, error
 {
     if (set->max_cells && set->cells > set->max_cells)
         return error_set(err, name, line, 1, "the levels are too large: more than %zu cells in all", set->max_cells);
+    if (set->count >= LEVELSET_MAX_LEVELS)
+        return error_set(err, name, line, 1, "too many levels: a file may hold at most %d", LEVELSET_MAX_LEVELS);
     return error_set(err, name, line, 1, "out of memory");
 }
 
@@ -69,7 +71,7 @@ level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
 {
     size_t cells = w > 0 && h > 0 ? (size_t)w * (size_t)h : 0;
     set->cells += cells;
-    if (set->max_cells && set->cells > set->max_cells) return NULL;
+    if ((set->max_cells && set->cells > set->max_cells) || set->count >= LEVELSET_MAX_LEVELS) return NULL;
     if (set->count == set->cap) {
         int cap = set->cap ? set->cap * 2 : 16;
         level *bigger = realloc(set->levels, sizeof *bigger * (size_t)cap);
