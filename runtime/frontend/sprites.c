@@ -2,10 +2,12 @@
 #include "frontend/sprites.h"
 
 #include "frontend/canvas.h"
+#include "frontend/sprite_names.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,27 +300,85 @@ int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, e
     return 0;
 }
 
+/* Whether name is a floor of the bundled sheet's catalogue (the hex floors are cut to the
+ * hexagon; an object's hex picture, a mod's own, is no such cut). */
+static bool is_catalogue_floor(const char *name)
+{
+    for (const sprite_doc *d = sprite_catalogue; d->name; d++)
+        if (!strcmp(d->name, name)) return d->kind == SPRITE_FLOOR;
+    return false;
+}
+
+/* The sprite of primary that fallback's sprite i stands for on hex grids, cut to fallback's
+ * hexagon: "hex_NAME" of fallback, a floor, where primary has NAME but no "hex_NAME" of its
+ * own. The fallback's hex picture would draw the wrong art (the default sheet's ice under a
+ * skin's own), and the square picture would overlap the next row. -1: none. */
+static int hex_cut_of(const sprites *primary, const sprites *fallback, int i)
+{
+    const char *name = fallback->list[i].name;
+    if (strncmp(name, "hex_", 4) != 0 || !is_catalogue_floor(name) || sprites_find(primary, name) >= 0) return -1;
+    return sprites_find(primary, name + 4);
+}
+
+/* Copies primary's sprite p into img at (x, y), its alpha times that of the mask sprite m of
+ * fallback, scaled to it (nearest pixel): the same picture, cut to the mask's shape. */
+static void cut_to_mask(image *img, int x, int y, const sprites *primary, int p, const sprites *fallback, int m)
+{
+    const sprite *ps = &primary->list[p], *ms = &fallback->list[m];
+    const image *a = &primary->sheet, *b = &fallback->sheet;
+    for (int v = 0; v < ps->h; v++)
+        for (int u = 0; u < ps->w; u++) {
+            uint32_t c = a->px[(size_t)(ps->y + v) * (size_t)a->w + (size_t)(ps->x + u)];
+            int mu = (int)((long)u * ms->w / ps->w), mv = (int)((long)v * ms->h / ps->h);
+            uint32_t mask = b->px[(size_t)(ms->y + mv) * (size_t)b->w + (size_t)(ms->x + mu)] >> 24;
+            uint32_t alpha = (c >> 24) * mask / 255;
+            img->px[(size_t)(y + v) * (size_t)img->w + (size_t)(x + u)] = alpha << 24 | (c & 0xFFFFFFu);
+        }
+}
+
 int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err)
 {
     const image *a = &primary->sheet, *b = &fallback->sheet;
+    /* The hex cuts go in a band of their own under both sheets, side by side. */
+    long cuts_w = 0;
+    int cuts_h = 0;
+    for (int i = 0; i < fallback->count; i++) {
+        int p = hex_cut_of(primary, fallback, i);
+        if (p < 0) continue;
+        cuts_w += primary->list[p].w;
+        if (primary->list[p].h > cuts_h) cuts_h = primary->list[p].h;
+    }
+    long w = a->w > b->w ? a->w : b->w;
+    if (cuts_w > w) w = cuts_w;
     image img;
-    int w = a->w > b->w ? a->w : b->w;
     memset(out, 0, sizeof *out);
-    if (image_create(&img, w, a->h + b->h) != 0) return error_set(err, NULL, 0, 0, "out of memory");
-    for (int y = 0; y < a->h; y++) memcpy(img.px + (size_t)y * w, a->px + (size_t)y * a->w, sizeof *img.px * (size_t)a->w);
+    if (w > INT_MAX / 4 || image_create(&img, (int)w, a->h + b->h + cuts_h) != 0)
+        return error_set(err, NULL, 0, 0, "out of memory");
+    for (int y = 0; y < a->h; y++) memcpy(img.px + (size_t)y * (size_t)w, a->px + (size_t)y * a->w, sizeof *img.px * (size_t)a->w);
     for (int y = 0; y < b->h; y++)
-        memcpy(img.px + (size_t)(a->h + y) * w, b->px + (size_t)y * b->w, sizeof *img.px * (size_t)b->w);
+        memcpy(img.px + (size_t)(a->h + y) * (size_t)w, b->px + (size_t)y * b->w, sizeof *img.px * (size_t)b->w);
     sprite *list = malloc(sizeof *list * (size_t)(primary->count + fallback->count + 1));
     if (!list) {
         image_free(&img);
         return error_set(err, NULL, 0, 0, "out of memory");
     }
-    int n = 0;
+    int n = 0, cut_x = 0;
     for (int i = 0; i < primary->count; i++) list[n++] = primary->list[i];
     for (int i = 0; i < fallback->count; i++) {
         if (sprites_find(primary, fallback->list[i].name) >= 0) continue;
         list[n] = fallback->list[i];
-        list[n++].y += a->h;
+        int p = hex_cut_of(primary, fallback, i);
+        if (p >= 0) {
+            cut_to_mask(&img, cut_x, a->h + b->h, primary, p, fallback, i);
+            list[n].x = cut_x;
+            list[n].y = a->h + b->h;
+            list[n].w = primary->list[p].w;
+            list[n].h = primary->list[p].h;
+            cut_x += primary->list[p].w;
+        } else {
+            list[n].y += a->h;
+        }
+        n++;
     }
     int rc = sprites_from_image(out, &img, list, n, err);
     free(list);

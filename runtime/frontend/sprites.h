@@ -49,7 +49,10 @@ const image *sprites_scaled(const sprites *sh, int i, int w, int h);
  * the sprite otherwise). */
 int sprites_from_image(sprites *sh, image *img, const sprite *list, int count, error *err);
 /* One sheet holding every sprite of primary, then those of fallback whose names primary
- * lacks (their pictures stacked below), so a partial sheet still draws everything. */
+ * lacks (their pictures stacked below), so a partial sheet still draws everything. A hex
+ * picture of fallback ("hex_NAME") whose square picture primary has without its own hex one is
+ * primary's square picture cut to fallback's hexagon (its alpha), so that a skin's own ice is
+ * drawn on hex grids too. */
 int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err);
 
 /* Whether sprite i lets what lies under it show (some pixel not fully opaque): a floor tile

@@ -88,6 +88,22 @@ int main(int argc, char **argv)
         CHECK(sh.sheet.px[w->y * sh.sheet.w + w->x + 5] == 0xFF0000FFu);
         CHECK(p->y >= 32 && p->w == 64); /* the default's player, below the skin's picture */
     }
+    /* On hex grids its floor and wall are its own pictures cut to the default's hexagon (they
+     * were the default's hex floor and wall); the goal it has not is the default's. */
+    int hf = sprites_find(&sh, "hex_floor"), hw = sprites_find(&sh, "hex_wall"), hg = sprites_find(&sh, "hex_goal");
+    int dhf = sprites_find(&def, "hex_floor"), dhg = sprites_find(&def, "hex_goal");
+    CHECK(hf >= 0 && hw >= 0 && hg >= 0 && dhf >= 0 && dhg >= 0);
+    if (hf >= 0 && hw >= 0 && hg >= 0 && dhf >= 0 && dhg >= 0) {
+        const sprite *f = sprites_get(&sh, hf), *w = sprites_get(&sh, hw), *g = sprites_get(&sh, hg);
+        const sprite *df = sprites_get(&def, dhf), *dg = sprites_get(&def, dhg);
+        CHECK(f->w == 32 && f->h == 32 && w->w == 32);
+        CHECK_EQ_INT((int)sh.sheet.px[(f->y + 16) * sh.sheet.w + f->x + 16], (int)0xFF00FF00u);
+        CHECK_EQ_INT((int)sh.sheet.px[(w->y + 16) * sh.sheet.w + w->x + 16], (int)0xFF0000FFu);
+        /* A corner outside the hexagon is as clear as the default's. */
+        CHECK((def.sheet.px[df->y * def.sheet.w + df->x] >> 24) == 0);
+        CHECK((sh.sheet.px[f->y * sh.sheet.w + f->x] >> 24) == 0);
+        CHECK(sh.sheet.px[(g->y + 32) * sh.sheet.w + g->x + 32] == def.sheet.px[(dg->y + 32) * def.sheet.w + dg->x + 32]);
+    }
     sprites_free(&sh);
     /* The same skin by its folder. */
     char dir[600];
