@@ -262,9 +262,17 @@ static void start_work(app *a, task_purpose purpose)
         session_note(s, "This level is solved.");
         return;
     }
-    session_note(s, purpose == TASK_HINT ? "Thinking..." : "Solving...");
-    if (task_start(&a->work, purpose, s->game, &s->st, purpose == TASK_HINT ? HINT_SECONDS : SOLVE_SECONDS) != 0)
+    session_note(s, purpose == TASK_HINT ? "Thinking... (any key stops)" : "Solving... (any key stops)");
+    if (task_start(&a->work, purpose, s->game, &s->st, purpose == TASK_HINT ? HINT_SECONDS : SOLVE_SECONDS,
+                   a->busy, a) != 0) {
         session_note(s, "Out of memory.");
+        return;
+    }
+    /* A search on this thread that the window's input stopped (a key, a click, closing). */
+    if (!a->work.threaded && a->work.cancel) {
+        task_finish(&a->work);
+        session_note(s, "Stopped.");
+    }
 }
 
 static void change_speed(app *a, int delta)

@@ -55,6 +55,10 @@ typedef struct app {
     bool quit;
     char note[ERROR_TEXT_MAX + 64]; /* an error shown on the menu screens */
     task work;                   /* a hint or a solve being computed */
+    void (*busy)(void *app);     /* set by the window's loop: called every 50 ms or so while a
+                                    search runs on this thread (the generic one drives the
+                                    game's Lua rules) so that the window answers; it may set
+                                    work.cancel and quit, keeping input for after. NULL: none */
     int hint_cell;               /* highlighted by the last hint, or -1 */
     uint64_t hint_position;      /* the position the hint is for */
     char *autoplay;              /* a solution being played back, one move per step */

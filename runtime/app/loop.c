@@ -104,13 +104,50 @@ static void save_if_display_lost(app *a)
     playing = a;
 }
 
+/* Input that came while a search ran on this thread (see busy), handled once it is over. */
+enum { HELD_MAX = 16 };
+static input_event pending[HELD_MAX];
+static int nheld;
+static window *busy_window;
+
+/* A search runs on the game loop's thread (the generic one: the game's Lua rules belong to
+ * it) for up to 10 s: the window still answers. Its first call draws the frame that says so;
+ * then a key, a click or a dropped file stops it (and is handled after, as a key stops the
+ * solvers on their threads), closing the window or a signal stops it and quits, and an
+ * exposed window gets its last frame again. Nothing here runs the game's rules. */
+static void busy(void *ud)
+{
+    app *a = ud;
+    window *win = busy_window;
+    input_event ev;
+    if (hung_up) a->quit = true;
+    if (!a->work.shown) {
+        a->work.shown = true;
+        draw(a, win);
+    }
+    while (window_poll(win, &ev)) {
+        switch (ev.type) {
+        case INPUT_QUIT: a->quit = true; break;
+        case INPUT_RESIZE: window_present(win, &a->cv); break;
+        case INPUT_KEY: case INPUT_CLICK: case INPUT_WHEEL: case INPUT_DROP:
+            a->work.cancel = 1;
+            if (nheld < HELD_MAX) pending[nheld++] = ev;
+            break;
+        default: break;
+        }
+    }
+    if (a->quit) a->work.cancel = 1;
+}
+
 /* Returns the number of events handled. */
 static int pump(app *a, window *win)
 {
     input_event ev;
-    int n = 0;
+    int n = 0, from_held = 0;
     if (hung_up) a->quit = true;
-    while (win && window_poll(win, &ev)) {
+    while (win && (from_held < nheld || window_poll(win, &ev))) {
+        if (from_held < nheld) ev = pending[from_held++];
+        if (from_held == nheld) nheld = from_held = 0;
         n++;
         switch (ev.type) {
         case INPUT_KEY: {
@@ -162,6 +199,8 @@ int loop_window(app *a, window *win)
     bool have_drawn = false, was_moving = false;
     catch_hangup(win);
     save_if_display_lost(a);
+    busy_window = win;
+    a->busy = win ? busy : NULL;
     while (!a->quit) {
         /* Nothing moves: sleep until input comes, or the next look at the watcher and saves. */
         bool moving = app_animating(a) || window_pad_held(win);
@@ -185,6 +224,8 @@ int loop_window(app *a, window *win)
         }
     }
     playing = NULL;                 /* the caller saves, closing the game */
+    a->busy = NULL;
+    busy_window = NULL;
     return 0;
 }
 

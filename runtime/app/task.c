@@ -12,7 +12,15 @@ static void *work(void *arg)
     return NULL;
 }
 
-int task_start(task *t, task_purpose purpose, struct game *g, const state *s, double seconds)
+static void pump_progress(void *ud, uint64_t nodes, double seconds, int bound)
+{
+    (void)nodes, (void)seconds, (void)bound;
+    task *t = ud;
+    t->pump(t->pump_ud);
+}
+
+int task_start(task *t, task_purpose purpose, struct game *g, const state *s, double seconds,
+               void (*pump)(void *ud), void *pump_ud)
 {
     memset(t, 0, sizeof *t);
     if (state_copy(&t->st, s) != 0) return -1;
@@ -27,7 +35,15 @@ int task_start(task *t, task_purpose purpose, struct game *g, const state *s, do
     t->active = true;
     /* The generic search calls Lua, which belongs to this thread. */
     t->threaded = t->kind != SOLVER_GENERIC && pthread_create(&t->thread, NULL, work, t) == 0;
-    if (!t->threaded) work(t);
+    if (!t->threaded) {
+        t->pump = pump;
+        t->pump_ud = pump_ud;
+        if (pump) {
+            t->lim.progress = pump_progress;
+            t->lim.progress_ud = t;
+        }
+        work(t);
+    }
     return 0;
 }
 

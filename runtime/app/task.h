@@ -31,10 +31,17 @@ typedef struct task {
     volatile int done;
     bool threaded;
     pthread_t thread;
+    void (*pump)(void *ud);       /* see task_start */
+    void *pump_ud;
+    bool shown;                   /* free for the pump: task_start clears it */
 } task;
 
-/* Starts solving s's position. Returns 0, or -1 when out of memory. */
-int task_start(task *t, task_purpose purpose, struct game *g, const state *s, double seconds);
+/* Starts solving s's position. Returns 0, or -1 when out of memory. A search that runs on the
+ * caller's thread (the generic one) calls pump(pump_ud) (may be NULL) every 50 ms or so until
+ * it ends, so that a window can answer its input meanwhile; the pump may set t->cancel to stop
+ * it (then task_start returns with the result in, a timeout). */
+int task_start(task *t, task_purpose purpose, struct game *g, const state *s, double seconds,
+               void (*pump)(void *ud), void *pump_ud);
 /* True when the result is in (t->res); the caller then reads it and calls task_finish. */
 bool task_ready(const task *t);
 /* Waits for the result. */

@@ -13,6 +13,8 @@
 
 #include "core/engine.h"
 
+#define PROGRESS_SECONDS 0.05   /* solve_limits.progress: how often it is called */
+
 typedef struct snode {
     int32_t parent;             /* -1: the start */
     int32_t first, count;       /* its step's changes in S->ch */
@@ -473,15 +475,20 @@ static solve_status search_run(game *g, const state *s, const solve_limits *lim,
     /* A solution found is kept while a shorter one may still come: open positions whose
      * f is below its length (with a heuristic that never says too much, the first found is
      * then the shortest, as breadth first is without one). */
-    uint64_t report = 1u << 16;
+    /* Progress is told by the clock: this search runs on the thread that owns the game, the
+     * window's too in the app, which answers input from it (a key stops the search, as it
+     * stops the other solvers on their threads); one position may take a hook's half second. */
+    double report = start + PROGRESS_SECONDS;
     while (!S.stop && S.nopen > 0 && (goal < 0 || S.open[0].f < S.nodes[goal].depth)) {
         open_entry e = open_pop(&S);
         if (go_to(&S, e.node) != 0) break;
         int32_t found = expand(&S);
         if (found >= 0 && (goal < 0 || S.nodes[found].depth < S.nodes[goal].depth)) goal = found;
-        if (lim->progress && S.generated >= report) {
-            lim->progress(lim->progress_ud, S.generated, solve_clock() - start, (int)e.f);
-            report = S.generated + (1u << 16);
+        double now;
+        if (lim->progress && (now = solve_clock()) >= report) {
+            lim->progress(lim->progress_ud, S.generated, now - start, (int)e.f);
+            report = now + PROGRESS_SECONDS;
+            if (lim->cancel && *lim->cancel) S.stop = true;
         }
     }
     if (goal >= 0) {
