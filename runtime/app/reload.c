@@ -190,6 +190,14 @@ int session_reload(session *s, bool script, bool levels, reload_result *res, err
         res->replayed = count_steps(&old_st.hist, &old_log, records);
         if (!res->gone && records == old_pos && old_st.hist.nrec > old_pos) keep_redo(s, &old_st.hist, &old_log);
         if (s->solved && old_solved) s->announced = old_announced;
+        /* In a game with its own actions, which piece the keys move is the player's choice,
+         * no step of the history (session_select_player), so the replay cannot bring it back:
+         * the piece standing where the chosen one stood stays chosen. */
+        if (old_live && session_has_actions(s) && !res->gone && old_st.active >= 0 &&
+            old_st.active < old_st.nplayers && old_st.player[old_st.active] >= 0) {
+            int who = state_player_at(&s->st, old_st.player[old_st.active]);
+            if (who >= 0) s->st.active = who;
+        }
     }
     if (fresh && session_on_reload(s, err) != 0) goto rollback;
 

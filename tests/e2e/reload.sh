@@ -239,6 +239,25 @@ expect_output "board $(cat "$outdir/slide.txt")" "with the shuffled board"
 expect_output "history r u" "and its moves"
 unset XDG_DATA_HOME
 
+# A game with its own actions keeps the piece the keys move across a reload of its level file
+# (before, the replay left the first piece selected, and the next arrow moved another robot).
+export XDG_DATA_HOME=$outdir/xdg-select
+drifted=$outdir/drifted.lua
+printf 'print("loaded Drifted")\nreturn tessera.extend("drift", { name = "Drifted" })\n' > "$drifted"
+kept_levels=$levels
+levels=$outdir/drifted.xsb
+robots='; Robots\n#######\n#@   .#\n#     #\n#r    #\n#######\n'
+printf "$robots" > "$levels"
+: > "$outdir/err.txt"
+"$tessera" play "$drifted" "$levels" --keys "click:1,3 right reloaded:1 up frame:5" > "$outdir/out.json" 2> "$outdir/err.txt" &
+pid=$!
+save_levels_until_reload "$robots"'\n; More\n#####\n#@ .#\n#####\n'
+levels=$kept_levels
+wait $pid
+out=$(cat "$outdir/out.json")
+expect_output '"moves":2' "the robot chosen before the reload slides after it"
+unset XDG_DATA_HOME
+
 # ---- --no-watch: an edit changes nothing
 write_game "Unwatched" 'print("on_reload ran")'
 : > "$outdir/err.txt"
