@@ -394,7 +394,13 @@ int session_act(session *s, const action *a)
     int unplaced_before = s->st.unsolved;
     bool solved_before = s->solved;
     int done = 0;
-    bool moved_selected = a->cell >= 0 && state_player_at(&s->st, a->cell) == s->st.active;
+    /* An action at a piece is made with that piece selected: in play the keys act at the
+     * selected piece and a click on another piece selects it first. So an action played from
+     * its text (a saved position coming back, a reload, a paste, a replay) selects the piece it
+     * names, and the keys move that piece after it, as they did for the player. */
+    int piece = a->cell >= 0 ? state_player_at(&s->st, a->cell) : -1;
+    if (piece >= 0) s->st.active = piece;
+    bool moved_selected = piece >= 0;
     if (game_do_action(s->game, &s->st, a, &done, &err) != 0) note_error(s, &err);
     if (done && moved_selected) follow_piece(&s->st);
     if (done) {

@@ -34,6 +34,14 @@ expect_status 0 "resume, undo" -- "$tessera" play sokoban --resume --keys "z"
 expect_output '"moves":0' "undo after resume"
 expect_status 0 "resume, redo twice" -- "$tessera" play sokoban --resume --keys "y y"
 expect_output '"moves":2' "redo after resume"
+# A game with its own actions: the piece that made the last action is the one the keys move
+# when its position comes back (before, the first robot was: the rover had slid left, and after
+# --resume the arrow slid the other robot).
+expect_status 0 "drift: the rover slides left" -- "$tessera" play drift --level 3 --keys "click:5,2 left"
+expect_status 0 "drift: resumed, the arrow moves the rover" -- "$tessera" play drift --level 3 --resume --keys "down"
+drift_file=$(ls "$progress_dir"/drift-*.txt 2>/dev/null | head -1)
+if grep -qx 'history slide(6,3,l) slide(4,3,d)' "$drift_file"; then ok
+else fail "the rover did not move after --resume: $(cat "$drift_file")"; fi
 # Without --resume, scripted play starts where it is told.
 expect_status 0 "no resume" -- "$tessera" play sokoban --keys ""
 expect_output '"level":1' "starts at level 1"
