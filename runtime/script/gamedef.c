@@ -105,7 +105,10 @@ const api_doc api_tile_flags[] = {
     { "hole", NULL, "boolean?", "A pushed box falls in and fills it (it becomes floor); the player cannot enter." },
     { "numbered", NULL, "boolean?", "A numbered sliding tile." },
     { "object", NULL, "boolean?", "An object (stands on a floor) without other flags." },
-    { "player", NULL, "boolean?", "A player (an object)." },
+    { "player", NULL, "boolean?", "A player (an object): what the keys move, chosen by Tab, a digit or a click where "
+                                  "there are several. A level holds at most 9 (a solution names the one that moves by "
+                                  "a digit, 1-9); with rules = \"actions\", at most 64 selectable pieces (a level "
+                                  "file with more is refused; set_object past that fails)." },
     { "pushable", NULL, "boolean?", "A box: the player pushes it (an object)." },
     { "slippery", NULL, "boolean?", "Ice: whatever moves onto it keeps sliding until blocked." },
     { "solid", NULL, "boolean?", "A wall: nothing enters it." },

@@ -38,7 +38,7 @@
 ---@field hole? boolean # A pushed box falls in and fills it (it becomes floor); the player cannot enter.
 ---@field numbered? boolean # A numbered sliding tile.
 ---@field object? boolean # An object (stands on a floor) without other flags.
----@field player? boolean # A player (an object).
+---@field player? boolean # A player (an object): what the keys move, chosen by Tab, a digit or a click where there are several. A level holds at most 9 (a solution names the one that moves by a digit, 1-9); with rules = "actions", at most 64 selectable pieces (a level file with more is refused; set_object past that fails).
 ---@field pushable? boolean # A box: the player pushes it (an object).
 ---@field slippery? boolean # Ice: whatever moves onto it keeps sliding until blocked.
 ---@field solid? boolean # A wall: nothing enters it.

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/state.h"
 #include "script/api_doc.h"
 
 int main(void)
@@ -21,6 +22,19 @@ int main(void)
         for (const api_doc *d = api_game_fields; d->name; d++) found |= strcmp(d->name, required[i]) == 0;
         if (!found) {
             fprintf(stderr, "game field '%s' is not documented\n", required[i]);
+            return 1;
+        }
+    }
+    /* How many players a level may hold is said where a tile is made a player, with the
+     * engine's own numbers: push and sliding levels, and the pieces of a game with actions. */
+    for (const api_doc *d = api_tile_flags; d->name; d++) {
+        if (strcmp(d->name, "player") != 0) continue;
+        char lurd[32], actions[32];
+        snprintf(lurd, sizeof lurd, "at most %d", (int)LURD_MAX_PLAYERS);
+        snprintf(actions, sizeof actions, "at most %d", (int)STATE_MAX_PLAYERS);
+        if (!strstr(d->doc, lurd) || !strstr(d->doc, actions)) {
+            fprintf(stderr, "the player flag's doc does not give the limits ('%s', '%s'): %s\n", lurd, actions,
+                    d->doc);
             return 1;
         }
     }
