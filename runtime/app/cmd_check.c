@@ -8,7 +8,8 @@
  * folder: a mod (see mods.c) or a folder of mods: every script of scripts/ and every level
  * file of levels/GAME/, and every solution file of the mod (one beside a level file of
  * levels/GAME/, or beside a script's default levels) replayed as a .sol given alone would be,
- * with that game. Each level
+ * with that game (a script's default level file that lies in the levels/GAME/ folder of its
+ * own game is checked there, once). Each level
  * checked (a script's default levels too) is also given to the solver for a short time
  * (--timeout S, default 0.5; 0 skips): a level the solver proves impossible is a problem, and
  * so is a hook that fails while it plays (reported at the hook's file:line:col); one it cannot
@@ -299,7 +300,11 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
 
 /* Checks a game script. When read is given, it receives the path of the game's default
  * level file if that was read without a problem (else ""), for its solutions to be replayed. */
-static void check_script(checker *c, const app_paths *p, const char *file, char *read, size_t read_size)
+static bool walked_by_mod(const checker *c, const app_paths *q, const mod_dir *m, const char *script,
+                          const char *levels);
+
+static void check_script(checker *c, const app_paths *p, const mod_dir *m, const char *file, char *read,
+                         size_t read_size)
 {
     if (read) read[0] = '\0';
     error err;
@@ -332,6 +337,8 @@ static void check_script(checker *c, const app_paths *p, const char *file, char 
     if (def && mods_find_levels(p, game_path(g), def, levels, sizeof levels) != 0) {
         app_missing_levels(g, def, &err);
         report(c, &err);
+    } else if (def && walked_by_mod(c, p, m, file, levels)) {
+        /* The mod's walk of levels/GAME/ checks them, with this game: read and solved once. */
     } else if (def) {
         /* The game's own levels: each as play starts it, then given to the solver. */
         levelset set;
@@ -537,6 +544,33 @@ static bool in_game_folder(const mod_dir *m, const char *dir)
     return realpath(levels, a) && realpath(up, b) && strcmp(a, b) == 0;
 }
 
+/* The folder a file lies in (".": none named). */
+static void parent_dir(const char *file, char *dir, size_t size)
+{
+    snprintf(dir, size, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(dir, size, ".");
+}
+
+/* Whether a script's default level file is one the mod's walk of its levels/GAME/ folders
+ * checks with that same script (GAME names it): then the script's check leaves it to the walk,
+ * and the file is read and given to the solver once, not twice. m is NULL outside a mod. */
+static bool walked_by_mod(const checker *c, const app_paths *q, const mod_dir *m, const char *script,
+                          const char *levels)
+{
+    if (!m || !inside_mod(m->root, levels)) return false;
+    char dir[PATH_MAX_LEN];
+    parent_dir(levels, dir, sizeof dir);
+    if (!in_game_folder(m, dir)) return false;
+    error err;
+    char *found = game_find_script(q->script_path, NULL, c->game_arg ? c->game_arg : path_basename(dir), NULL, &err);
+    char a[PATH_MAX], b[PATH_MAX];
+    bool same = found && realpath(found, a) && realpath(script, b) && strcmp(a, b) == 0;
+    free(found);
+    return same;
+}
+
 /* The solutions of a script's default level file, when the mod holds both: the .sol of the
  * same name beside it, replayed with that script's game (unless it lies in levels/GAME/,
  * where the walk of that folder replays it). */
@@ -545,10 +579,7 @@ static void check_default_solutions(checker *c, const app_paths *q, const mod_di
 {
     if (!levels[0] || !inside_mod(m->root, levels)) return;      /* bundled levels are not the mod's */
     char dir[PATH_MAX_LEN], stem[PATH_MAX_LEN], name[PATH_MAX_LEN + 8], sol[PATH_MAX_LEN];
-    snprintf(dir, sizeof dir, "%s", levels);
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0';
-    else snprintf(dir, sizeof dir, ".");
+    parent_dir(levels, dir, sizeof dir);
     if (in_game_folder(m, dir)) return;
     path_stem(levels, stem, sizeof stem);
     snprintf(name, sizeof name, "%s.sol", stem);
@@ -611,7 +642,7 @@ static void check_mod(checker *c, const app_paths *q, const mod_dir *m)
         /* Helper modules (for require) start with '_'. */
         if (!ends_with(files[i], ".lua") || path_basename(files[i])[0] == '_') continue;
         char levels[PATH_MAX_LEN];
-        check_script(c, q, files[i], levels, sizeof levels);
+        check_script(c, q, m, files[i], levels, sizeof levels);
         check_default_solutions(c, q, m, files[i], levels);
         games++;
     }
@@ -735,7 +766,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         char buf[PATH_MAX_LEN];
         if (path_is_dir(argv[i])) check_folder(&c, argv[i]);
         else if (is_skin_file(argv[i])) check_skin(&c, argv[i]);
-        else if (ends_with(argv[i], ".lua")) check_script(&c, p, argv[i], NULL, 0);
+        else if (ends_with(argv[i], ".lua")) check_script(&c, p, NULL, argv[i], NULL, 0);
         else if (ends_with(argv[i], ".sol")) check_solutions(&c, p, argv[i], NULL, NULL);
         else {
             const char *gname = game_for(&c, p, argv[i], buf, sizeof buf);

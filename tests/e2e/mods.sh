@@ -17,6 +17,11 @@ expect_output "tests/mods/pairs_mod/levels/sokoban/extra.xsb: ok (1 level for So
     "a level set for a bundled game is read with the mod's override"
 expect_status 0 "check one mod" -- "$tessera" check tests/mods/pairs_mod
 expect_output "tests/mods/pairs_mod/levels/pairs/pairs.sol: ok (2 solutions replayed" "check replays the mod's solutions"
+# The game's default levels lie in the mod's levels/pairs/, which the check walks: they are read
+# and given to the solver once, there (before, the script's check did it too, as
+# scripts/../levels/pairs/pairs.xsb, spending the solver's budget twice).
+n=$(printf '%s\n' "$out" | grep -c 'pairs\.xsb: ')
+[ "$n" -eq 1 ] && ok || fail "the mod's level file is checked $n times: $out"
 
 # --mods: the mod's game plays, its solutions verify, it renders; a bundled game is replaced.
 expect_status 0 "play a mod's game" -- "$tessera" play pairs --mods tests/mods --keys "right right right"
