@@ -3,6 +3,7 @@
 #include "script/game.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -671,7 +672,9 @@ static void read_result(lua_State *L, hook_call *c)
     case HOOK_HEURISTIC: {
         int isnum;
         c->number = lua_tonumberx(L, -1, &isnum);
-        if (!isnum || !(c->number >= 0) || c->number > 1e9) hook_error(L, c, "must return a number 0 or more");
+        if (isnum && c->number == HUGE_VAL) break;      /* math.huge: no solution from here */
+        if (!isnum || !(c->number >= 0) || c->number > 1e9)
+            hook_error(L, c, "must return a number from 0 to 1e9, or math.huge where no solution is left");
         break;
     }
     case HOOK_CANDIDATES: {

@@ -62,7 +62,7 @@ const api_doc api_game_fields[] = {
     { "description", NULL, "string?", "One line shown beside the name in the menu." },
     { "help", NULL, "string[]?", "Lines shown under F1 (at most 64)." },
     { "heuristic", NULL, "fun(level: tessera.level): number?",
-      "For hints and the solver: an estimate of the moves or actions still needed (0 when solved); the search tries the lowest first. Never more than the truth keeps solutions shortest." },
+      "For hints and the solver: an estimate of the moves or actions still needed (0 when solved), 0 to 1e9; the search tries the lowest first. Never more than the truth keeps solutions shortest. math.huge says no solution is left from this position: the search goes no further from it (so a level whose every path meets one is proved unsolvable)." },
     { "labels", NULL, "fun(level: tessera.level): table<integer, string|number>?",
       "Text drawn on cells: { [cell] = \"3\", ... } for the position shown (asked again when it changes)." },
     { "image", NULL, "string?", "Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it." },

@@ -7,6 +7,7 @@
 #include "script/search.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,6 +338,8 @@ static int keep(search *S, snode *nd)
         S->failed = S->stop = true;
         return 0;
     }
+    /* The game says no solution is left from here (math.huge): seen, but never expanded. */
+    if (h == HUGE_VAL) return 0;
     if (open_push(S, (open_entry){ nd->depth + h, nd->depth, id }) != 0) return 0;
     return 0;
 }

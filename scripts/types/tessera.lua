@@ -13,7 +13,7 @@
 ---@field controls? string[][] # The game's own keys for F1: { { "Space", "a new shuffle" }, ... } (at most 64).
 ---@field description? string # One line shown beside the name in the menu.
 ---@field help? string[] # Lines shown under F1 (at most 64).
----@field heuristic? fun(level: tessera.level): number # For hints and the solver: an estimate of the moves or actions still needed (0 when solved); the search tries the lowest first. Never more than the truth keeps solutions shortest.
+---@field heuristic? fun(level: tessera.level): number # For hints and the solver: an estimate of the moves or actions still needed (0 when solved), 0 to 1e9; the search tries the lowest first. Never more than the truth keeps solutions shortest. math.huge says no solution is left from this position: the search goes no further from it (so a level whose every path meets one is proved unsolvable).
 ---@field labels? fun(level: tessera.level): table<integer, string|number> # Text drawn on cells: { [cell] = "3", ... } for the position shown (asked again when it changes).
 ---@field image? string # Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it.
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.

@@ -145,7 +145,7 @@ static void test_labels_candidates_heuristic(void)
     CHECK_STR_HAS(err.msg, "labels returned a key that is not a cell");
     CHECK_EQ_INT(err.line, 16);
     CHECK(game_heuristic(g, &s, &h, &err) < 0);
-    CHECK_STR_HAS(err.msg, "heuristic must return a number 0 or more");
+    CHECK_STR_HAS(err.msg, "heuristic must return a number from 0 to 1e9");
     CHECK(game_search(g, &s, &lim, &r) == SOLVE_ERROR);
     CHECK_STR_HAS(r.message, "heuristic must return a number");
     solve_result_free(&r);
@@ -169,23 +169,88 @@ static void test_labels_candidates_heuristic(void)
     game_free(g);
 }
 
-/* The search stops at its memory budget and says so, instead of growing without end. */
-static void test_search_budget(void)
+/* press toggles the cell pressed, and nothing else. */
+#define TOGGLE_ACT \
+    "  act = function(level, action)\n" \
+    "    if not action.cell then return end\n" \
+    "    level:set_floor(action.cell, level:floor(action.cell) == \"lit\" and \"dark\" or \"lit\")\n" \
+    "  end,\n"
+
+/* A search of 30 s in 256 KiB: room for fewer than 2^12 positions. */
+static solve_limits small_limits(void)
+{
+    solve_limits lim = solve_limits_default();
+    lim.seconds = 30;
+    lim.memory_bytes = 256 << 10;
+    return lim;
+}
+
+/* A heuristic may say math.huge where no solution is left: the search goes no further from
+ * there, and proves a level unsolvable that it could not search through (before, math.huge
+ * was an error, "must return a number 0 or more"). Other numbers past 1e9 are still refused. */
+static void test_heuristic_dead_end(void)
 {
     error err;
-    write_game("  act = function(level, action)\n"
-               "    if not action.cell then return end\n"
-               "    level:set_floor(action.cell, level:floor(action.cell) == \"lit\" and \"dark\" or \"lit\")\n"
+    write_game(TOGGLE_ACT
+               "  candidates = function(level)\n"
+               "    local list = {}\n"
+               "    for c = 2, 16 do list[#list + 1] = { name = \"press\", cell = c } end\n"
+               "    return list\n"
+               "  end,\n"
+               "  heuristic = function(level)\n"
+               "    local lit = level:count(\"lit\")\n"
+               "    if lit > 1 then return math.huge end\n"
+               "    return lit\n"
                "  end,\n");
     game *g = load(&err);
     CHECK(g != NULL);
     if (!g) return;
     levelset set;
     state s;
+    /* Cell 1 is never pressed: no solution. Without the dead ends, 2^15 positions to search,
+     * more than 256 KiB holds. */
+    CHECK(start(g, &set, &s, "O...\n....\n....\n....\n", &err) == 0);
+    solve_limits lim = small_limits();
+    solve_result r;
+    CHECK(game_search(g, &s, &lim, &r) == SOLVE_UNSOLVABLE);
+    CHECK(r.nodes < 100);
+    solve_result_free(&r);
+    state_free(&s);
+    levelset_free(&set);
+    /* A level with a solution is still solved: its path never meets a dead end. */
+    CHECK(start(g, &set, &s, "....\n.O..\n....\n....\n", &err) == 0);
+    CHECK(game_search(g, &s, &lim, &r) == SOLVE_SOLVED && r.moves == 1);
+    solve_result_free(&r);
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+
+    write_game("  act = function(level, action) end,\n"
+               "  heuristic = function(level) return 1e12 end,\n");
+    g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    CHECK(start(g, &set, &s, "O.\n..\n", &err) == 0);
+    double h;
+    CHECK(game_heuristic(g, &s, &h, &err) < 0);
+    CHECK_STR_HAS(err.msg, "heuristic must return a number from 0 to 1e9, or math.huge");
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+}
+
+/* The search stops at its memory budget and says so, instead of growing without end. */
+static void test_search_budget(void)
+{
+    error err;
+    write_game(TOGGLE_ACT);
+    game *g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    levelset set;
+    state s;
     CHECK(start(g, &set, &s, "OOOO\nOOOO\nOOOO\n", &err) == 0);
-    solve_limits lim = solve_limits_default();
-    lim.seconds = 30;
-    lim.memory_bytes = 256 << 10;           /* less than 2^12 positions need */
+    solve_limits lim = small_limits();      /* less than 2^12 positions need */
     solve_result r;
     CHECK(game_search(g, &s, &lim, &r) == SOLVE_TIMEOUT);
     CHECK_STR_HAS(r.message, "memory budget");
@@ -399,6 +464,7 @@ int main(void)
     snprintf(levels, sizeof levels, "%s.txt", dir);
     test_do_action();
     test_labels_candidates_heuristic();
+    test_heuristic_dead_end();
     test_search_budget();
     test_labels_cut();
     test_check_levels();
