@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/replay.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +21,9 @@ void replay_free(replay *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The level set's solution for level index: NAME.sol beside NAME.xsb (or .csv, .txt). */
-static char *set_solution(const session *s, int index)
+/* The level set's solution for level index: NAME.sol beside NAME.xsb (or .csv, .txt); the
+ * file and the line it is written on go to r->file and r->line. */
+static char *set_solution(const session *s, int index, replay *r)
 {
     char path[PATH_MAX_LEN + 8];
     snprintf(path, sizeof path, "%s", s->levels_path);
@@ -33,6 +35,10 @@ static char *set_solution(const session *s, int index)
     if (solutions_load(&list, path, &err) != 0) return NULL;
     const solution *sol = solutions_find(&list, index + 1);
     char *moves = sol && sol->moves ? strdup(sol->moves) : NULL;
+    if (moves) {
+        snprintf(r->file, sizeof r->file, "%s", path);
+        r->line = sol->line;
+    }
     solutions_free(&list);
     return moves;
 }
@@ -50,8 +56,12 @@ bool replay_start(app *a)
     const progress_level *best = progress_store_best(&a->saves, s, s->index);
     char *moves = best && best->solution ? strdup(best->solution) : NULL;
     const char *source = "your best";
+    char file[sizeof r->file] = "";
+    int line = 0;
     if (!moves) {
-        moves = set_solution(s, s->index);
+        moves = set_solution(s, s->index, r);
+        snprintf(file, sizeof file, "%s", r->file);
+        line = r->line;
         source = "set's solution";
     }
     if (!moves || !moves[0]) {
@@ -61,6 +71,8 @@ bool replay_start(app *a)
     }
     replay_free(r);
     r->moves = moves;
+    snprintf(r->file, sizeof r->file, "%s", file);
+    r->line = line;
     r->len = (int)strlen(moves);
     snprintf(r->source, sizeof r->source, "%s", source);
     r->index = s->index;
@@ -98,7 +110,15 @@ static bool step_forward(app *a)
     if (r->pos >= r->len) return false;
     int rc = session_play_next(s, r->moves, &r->pos);
     if (rc < 0) {
-        session_note(s, "The solution does not fit this level (step %d): replay stopped.", r->step + 1);
+        /* Which step, why, and where the set's solution file writes it (file:line:col). */
+        int at = r->pos;
+        while (isspace((unsigned char)r->moves[at])) at++;
+        char why[ERROR_TEXT_MAX], where[PATH_MAX_LEN + 40] = "";
+        lurd_describe_bad(&s->st, r->moves, at, why, sizeof why);
+        int col = r->line > 0 ? app_move_column(r->file, r->line, at) : 0;
+        if (col > 0) snprintf(where, sizeof where, " (%s:%d:%d)", r->file, r->line, col);
+        else if (r->line > 0) snprintf(where, sizeof where, " (%s:%d)", r->file, r->line);
+        session_note(s, "The solution does not fit this level: %s%s; replay stopped.", why, where);
         r->paused = true;
         r->len = r->pos; /* nothing more to play */
         return false;

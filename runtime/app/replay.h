@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "app/paths.h"
+
 struct app;
 
 typedef struct replay {
@@ -18,6 +20,8 @@ typedef struct replay {
     int step, steps;            /* steps played, of how many (a digit and its letter: one) */
     int32_t base;               /* history position where the replay began */
     char source[48];            /* "your best", "set's solution" */
+    char file[PATH_MAX_LEN + 8];  /* the set's solution file, and the line of this level's */
+    int line;                   /* solution in it (0: the player's best, from no file) */
     uint64_t due;               /* ms clock of the next step */
     /* The player's position, put back afterwards. */
     int index;

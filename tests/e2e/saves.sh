@@ -102,6 +102,13 @@ expect_output '"solved":false' "not solved after the replay"
 expect_status 0 "replay from the level list" -- "$tessera" play sokoban --level 2 --keys "escape up l frame:100"
 expect_output '"level":1' "the level chosen in the list"
 expect_output '"solved":true' "the list's replay solves"
+# A set's solution that does not fit says which step, why, and where it is written (before:
+# only "The solution does not fit this level (step 2)").
+printf '#######\n#@ $ .#\n#######\n' > "$outdir/unfit.xsb"
+printf '; a solution with a step that is no move\n1: rR q\n' > "$outdir/unfit.sol"
+expect_status 0 "a set's solution that does not fit" -- "$tessera" play sokoban "$outdir/unfit.xsb" --keys "l frame:100"
+expect_output "unfit.sol:2:7" "the step's file:line:col"
+expect_output "'q'" "the step that is refused, and why"
 expect_status 0 "no solution to watch" -- "$tessera" play fifteen --seed 3 --keys "space l"
 expect_output 'no saved solution to watch' "a shuffled board has none"
 
