@@ -23,8 +23,11 @@ static const cli_option no_options[] = { { NULL, NULL, NULL } };
 
 static const cli_option play_options[] = {
     { "--level", "N", "start at level N (1-based) of the set" },
-    { "--keys", "SEQ", "play the tokens of SEQ through the game loop without a person (key names, "
-                       "click:COL,ROW, wait:MS, frame:N, pad:BUTTON), then print the result as JSON" },
+    { "--keys", "SEQ", "play the tokens of SEQ through the game loop without a person, then print "
+                       "the result as JSON. Tokens: key names (up, z, ctrl+c, ...), click:COL,ROW and "
+                       "rclick:COL,ROW (a 0-based cell, left or right button), pad:BUTTON, wait:MS, "
+                       "frame:N (N frames of 16 ms), reloaded:N (wait for N hot reloads), "
+                       "clipboard:TEXT (| a line break), drop:PATH (a file dropped on the window)" },
     { "--screenshot", "OUT.png", "with --keys: write the last frame to OUT.png" },
     { "--resume", NULL, "with --keys: start from the saved position instead of the level's start" },
     { "--size", "WxH", "the window (or headless canvas) size in points, default 960x720" },

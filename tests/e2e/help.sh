@@ -19,6 +19,13 @@ expect_status 0 "help after options" -- "$tessera" solve --level 3 --help
 expect_output "usage: tessera solve" "--help anywhere among a command's options"
 expect_status 2 "an option's value may look like --help" -- env SDL_VIDEODRIVER=dummy "$tessera" play sokoban --keys --help
 expect_output "unknown key '--help'" "--keys --help plays the keys"
+# `help play` names every kind of --keys token the scripted loop reads (runtime/app/loop.c):
+# before, reloaded:N (what a test of hot reload waits with), rclick:, drop: and clipboard:
+# were only in the README.
+tokens=$(grep -o 'strncmp(tok, "[a-z]*:"' runtime/app/loop.c | sed 's/.*"\(.*\)"/\1/' | sort -u)
+[ "$(echo "$tokens" | wc -w)" -ge 6 ] && ok || fail "too few --keys tokens found in loop.c: $tokens"
+expect_status 0 "help play" -- "$tessera" help play
+for t in $tokens; do expect_output " $t" "help play names the --keys token $t"; done
 expect_status 2 "help for no such command" -- "$tessera" help frobnicate
 expect_output "no command 'frobnicate'" "unknown help topic named"
 expect_status 2 "unknown option" -- "$tessera" solve --tiemout 3 levels/sokoban/tessera.xsb
