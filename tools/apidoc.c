@@ -2,8 +2,9 @@
  * annotations (scripts/types/tessera.lua) from the api_doc tables that sit beside each
  * binding in runtime/script (see api_doc.h), so the documentation cannot drift.
  *   apidoc ROOT           regenerate the two files under ROOT (the repository)
- *   apidoc --check ROOT   exit 1 when a binding is undocumented (or a line documents nothing)
- *                         or when the committed files differ from what would be written
+ *   apidoc --check ROOT   exit 1 when a binding is undocumented (or a line documents nothing),
+ *                         when the committed files differ from what would be written, or when
+ *                         the guide's game table (scripts/README.md) leaves a field out
  * `cmake --build build --target apidoc` runs the first form. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -312,17 +313,22 @@ static int emit(const char *root, const char *rel, const text *t, int check)
     return 0;
 }
 
+/* The file rel under root, whole (NUL-terminated), or NULL with the reason on stderr. */
+static char *read_root_file(const char *root, const char *rel)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    size_t len = 0;
+    char *all = read_all(path, &len);
+    if (!all) fprintf(stderr, "apidoc: cannot read %s\n", path);
+    return all;
+}
+
 /* The catalogue names exactly the atlas's sprites (assets/sprites.txt), in its order. */
 static int check_sprites(const char *root)
 {
-    char path[2048];
-    snprintf(path, sizeof path, "%s/assets/sprites.txt", root);
-    size_t len = 0;
-    char *atlas = read_all(path, &len);
-    if (!atlas) {
-        fprintf(stderr, "apidoc: cannot read %s\n", path);
-        return 1;
-    }
+    char *atlas = read_root_file(root, "assets/sprites.txt");
+    if (!atlas) return 1;
     int bad = 0;
     const sprite_doc *d = sprite_catalogue;
     for (char *line = atlas; line && *line;) {
@@ -351,6 +357,33 @@ static int check_sprites(const char *root)
     return bad;
 }
 
+/* The guide's table of the game's fields (scripts/README.md, "## The game table", which says
+ * any other field is an error) names every field the checker takes: `name` or `name(...)`. */
+static int check_guide_fields(const char *root)
+{
+    char *guide = read_root_file(root, "scripts/README.md");
+    if (!guide) return 1;
+    char *table = strstr(guide, "\n## The game table\n");
+    char *end = table ? strstr(table + 1, "\n## ") : NULL;
+    if (end) *end = '\0';
+    int bad = 0;
+    for (const api_doc *d = api_game_fields; table && d->name; d++) {
+        char plain[80], call[80];
+        snprintf(plain, sizeof plain, "`%s`", d->name);
+        snprintf(call, sizeof call, "`%s(", d->name);
+        if (!strstr(table, plain) && !strstr(table, call)) {
+            fprintf(stderr, "scripts/README.md's game table does not name the field '%s'\n", d->name);
+            bad++;
+        }
+    }
+    if (!table) {
+        fprintf(stderr, "scripts/README.md has no section '## The game table'\n");
+        bad++;
+    }
+    free(guide);
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     int check = argc == 3 && strcmp(argv[1], "--check") == 0;
@@ -363,7 +396,7 @@ int main(int argc, char **argv)
     int bad = api_doc_check(problems, sizeof problems);
     if (bad) fprintf(stderr, "%s%d binding%s and documentation disagree (see runtime/script/api_doc.h)\n", problems,
                      bad, bad == 1 ? "" : "s");
-    int sprites_bad = check_sprites(root);
+    int sprites_bad = check_sprites(root) + check_guide_fields(root);
     text md = { 0 }, types = { 0 };
     write_markdown(&md);
     write_annotations(&types);
