@@ -105,7 +105,12 @@ static char *find_script(const confine *roots, const char *search, const char *f
          * outside exists). */
         error why;
         if (roots && !readable(roots, path, &why)) {
-            error_set(err, name, 0, 0, "cannot read script: %s", why.msg);
+            /* Outside: say where a base may be, and how to get it there. */
+            bool outside = strcmp(why.msg, CONFINE_OUTSIDE_TEXT) == 0;
+            error_set(err, name, 0, 0, "cannot read script '%s': %s%s", name, why.msg,
+                      outside ? " (a game builds on games in its own folder or below it, in a mod's scripts/ or "
+                                "the bundled scripts/: move the base there, or make both a mod and give --mods DIR)"
+                              : "");
             free(path);
             return NULL;
         }

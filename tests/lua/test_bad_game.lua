@@ -30,6 +30,8 @@ local cases = {
   { "bad_two_dirs.lua",     "bad_two_dirs.lua:10:14: actions.turn.dirs: the arrow keys already make actions.slide" },
   { "bad_same_key.lua",     "bad_same_key.lua:8:30: actions.erase.keys: 'e' already makes actions.clear" },
   { "no_such_game.lua",     "no_such_game.lua: cannot read script" },
+  -- The way out is said: before, only "cannot read script: outside the folders scripts may read".
+  { "bad_extend_outside.lua", "bad_extend_outside.lua:2:24: cannot read script '../../tutorial/pegs.lua': outside the folders scripts may read (a game builds on games in its own folder or below it, in a mod's scripts/ or the bundled scripts/: move the base there, or make both a mod and give --mods DIR)" },
 }
 
 for _, case in ipairs(cases) do
@@ -43,7 +45,7 @@ end
 
 -- tessera.game is also checked where it is called, so mistakes show in a script's own tests.
 local ok, msg = pcall(tessera.game, { name = "x", tiles = {} })
-assert(not ok and msg:find("test_bad_game.lua:45: no plain floor tile", 1, true), msg)
+assert(not ok and msg:find("test_bad_game.lua:47: no plain floor tile", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = 5 })
 assert(not ok and msg:find("field 'name' must be a string, got a number", 1, true), msg)
 ok, msg = pcall(tessera.game, { name = "x", tiles = { [" "] = { "floor" }, ["@"] = { "player", player = true } },
