@@ -295,6 +295,7 @@ void app_reload_poll(app *a, uint64_t now_ms)
             game_art_forget(a);
             if (game_art_refresh(a, &err) == 0) {
                 say_ok(p);
+                session_note(s, "Reloaded %s", path_basename(p));  /* over a broken edit's error */
             } else {
                 char buf[ERROR_TEXT_MAX + 300];
                 err.col = 0;    /* the fixed form, as for scripts */

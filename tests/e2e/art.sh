@@ -106,4 +106,5 @@ out=$(cat "$outdir/live.json" "$outdir/live.err")
 expect_output "reload: error $live/scripts/crates/art.lua:2: tile 'box'" "the broken edit refused while the game ran"
 expect_output "reload: ok $live/scripts/crates/art.lua" "the repaired art read again"
 expect_output '"game":"Crates"' "the game went on"
+expect_output '"status":"Reloaded art.lua"' "the status line says the art was read again, not the broken edit's error"
 finish
