@@ -28,6 +28,7 @@
 #include "core/confine.h"
 #include "core/keynames.h"
 #include "core/spell.h"
+#include "script/budget.h"
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
@@ -189,15 +190,23 @@ static const char *near_tile(const ruleset *r, const char *name)
 static int is_name_char(int c) { return isalnum(c) || c == '_'; }
 
 /* The first line at or after `from` that holds one of patterns (outside a "--" comment; a
- * pattern starting with a name character must not continue a longer name). 0 if none. */
+ * pattern starting with a name character must not continue a longer name). 0 if none.
+ * Each line looked at is charged to the script's budget before it is scanned, a unit a byte
+ * for each pattern: one tessera.game call looks for a line hundreds of times (each tile,
+ * action and variable), and over a chunk of megabytes without those keys (a glyph table built
+ * in a loop, a load()ed chunk's text or name) that took 30 s of CPU in one call, where the
+ * timer could not stop it. */
 static int find_line(const spec *sp, int from, const char *const *patterns)
 {
     if (!sp->text) return 0;
+    long long npatterns = 0;
+    while (patterns[npatterns]) npatterns++;
     const char *p = sp->text, *end = sp->text + sp->len;
     for (int line = 1; p < end; line++) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol) eol = end;
         if (line >= from) {
+            budget_charge(sp->L, (long long)(eol - p) * (npatterns + 1));
             const char *stop = eol;
             for (const char *q = p; q + 1 < eol; q++)
                 if (q[0] == '-' && q[1] == '-') {
@@ -303,8 +312,9 @@ static void spec_locate(spec *sp)
             push_file_text(L, ar.source + 1);
         } else {
             snprintf(sp->file, sizeof sp->file, "%s", ar.short_src);
-            if (ar.source[0] == '=') lua_pushnil(L);
-            else lua_pushlstring(L, ar.source, ar.srclen); /* a chunk loaded from a string */
+            /* a chunk loaded from a string: its text, as long as a script file may be */
+            if (ar.source[0] == '=' || ar.srclen > SPEC_MAX_SOURCE) lua_pushnil(L);
+            else lua_pushlstring(L, ar.source, ar.srclen);
         }
         sp->text = lua_tolstring(L, -1, &sp->len);
         return;

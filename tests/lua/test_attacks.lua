@@ -60,6 +60,7 @@ local attacks = {
   { "sort_tail", too_long, 3 },
   { "unpack_huge", too_long, 1 },
   { "format_loop", too_long, 3 },
+  { "spec_lines", too_long, 3 },
   { "reachable_loop", too_long, 3 },
   -- (one deadlocks() call on its 200 x 200 level runs to its end once the 2 s are spent:
   -- under AddressSanitizer that call, and freeing its tables, take more than a second)
