@@ -19,6 +19,25 @@ static void add(sink *k, const char *line)
 /* The lines written about a game's actions (the help is built and drawn on one thread). */
 static char action_text[ACTIONS_MAX][HELP_TEXT_MAX];
 
+/* The game's own lines, cut to HELP_OWN_MAX bytes: every frame of the panel measures each
+ * line whole, and 64 help lines of 20 KB (a string a script builds in a loop) took seconds a
+ * frame where no budget of the script's counts. */
+static char own_text[HELP_LINES_MAX][HELP_OWN_MAX];
+
+/* Adds the game's line, cut to fit own_text[i] at a UTF-8 character's start. */
+static void add_own(sink *k, int i, const char *line)
+{
+    if (i >= HELP_LINES_MAX) return;
+    size_t len = strlen(line);
+    if (len >= HELP_OWN_MAX) {
+        len = HELP_OWN_MAX - 1;
+        while (len > 0 && ((unsigned char)line[len] & 0xC0) == 0x80) len--;
+    }
+    memcpy(own_text[i], line, len);
+    own_text[i][len] = '\0';
+    add(k, own_text[i]);
+}
+
 /* Adds ", item" (or item, first) to the list in buf, cut to fit. */
 static void append(char *buf, size_t size, const char *item)
 {
@@ -89,12 +108,12 @@ int help_build(const help_context *c, const char **lines, int max)
     add(&k, "Esc\tlevel list and menu");
     if (c->game) {
         const char **own = NULL;
-        int n = game_controls(c->game, &own);
+        int n = game_controls(c->game, &own), kept = 0;
         if (n > 0) add(&k, "");
-        for (int i = 0; i < n; i++) add(&k, own[i]);
+        for (int i = 0; i < n; i++) add_own(&k, kept++, own[i]);
         n = game_help_lines(c->game, &own);
         if (n > 0) add(&k, "");
-        for (int i = 0; i < n; i++) add(&k, own[i]);
+        for (int i = 0; i < n; i++) add_own(&k, kept++, own[i]);
     }
     return k.n;
 }

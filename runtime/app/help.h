@@ -13,7 +13,9 @@ typedef struct help_context {
     int players;
 } help_context;
 
-enum { HELP_LINES_MAX = 64, HELP_TEXT_MAX = 128 };
+/* HELP_OWN_MAX: bytes of a game's own help or controls line kept for the panel (a line is
+ * cut there, at a character's start). */
+enum { HELP_LINES_MAX = 64, HELP_TEXT_MAX = 128, HELP_OWN_MAX = 256 };
 
 /* Fills lines (static text, the game's own strings, or lines about the game's actions kept
  * until the next call; at most max) and returns how many.

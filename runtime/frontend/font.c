@@ -212,6 +212,26 @@ int font_width(const font *f, const char *s, int scale)
     return (int)ceilf(best);
 }
 
+size_t font_fit(const font *f, const char *s, int scale, int max_w)
+{
+    font *ff = (font *)f;
+    float line = 0;
+    uint32_t prev = 0, cp;
+    if (!f || !s) return 0;
+    if (scale < 1) scale = 1;
+    const char *start = s, *before = s;
+    while ((cp = next_cp(&s)) != 0 && cp != '\n') {
+        const glyph *g = get_glyph(ff, cp, scale);
+        if (g) {
+            line += kern(f, prev, cp, scale) + g->advance;
+            prev = cp;
+            if ((int)ceilf(line) > max_w) break;
+        }
+        before = s;
+    }
+    return (size_t)(before - start);
+}
+
 void font_draw(const font *f, canvas *c, int x, int y, const char *s, int scale, uint32_t colour, int line_h)
 {
     font *ff = (font *)f;

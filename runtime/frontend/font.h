@@ -7,6 +7,7 @@
 #define TESSERA_FRONTEND_FONT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "frontend/canvas.h"
@@ -24,6 +25,9 @@ int font_select(const char *path);
 const char *font_path(const font *f);
 /* Width of the widest line of UTF-8 text at scale, in pixels. */
 int font_width(const font *f, const char *s, int scale);
+/* Bytes of the longest start of s's first line that is at most max_w pixels wide at scale
+ * (ending where a character ends), found in one pass. */
+size_t font_fit(const font *f, const char *s, int scale, int max_w);
 /* Draws text with (x, y) the top of its capitals; lines are line_h * scale apart. */
 void font_draw(const font *f, canvas *c, int x, int y, const char *s, int scale, uint32_t colour,
                int line_h);
