@@ -207,6 +207,13 @@ int font_width(const font *f, const char *s, int scale)
         if (!g) continue;
         line += kern(f, prev, cp, scale) + g->advance;
         prev = cp;
+        if (line > FONT_WIDTH_MAX) {
+            /* The rest of a line no canvas holds is not measured: a level's title of
+             * megabytes was measured whole for each row of the level list, every frame. */
+            const char *nl = strchr(s, '\n');
+            if (!nl) break;
+            s = nl;
+        }
     }
     if (line > best) best = line;
     return (int)ceilf(best);

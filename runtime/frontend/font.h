@@ -23,7 +23,10 @@ const font *font_default(void);
 int font_select(const char *path);
 /* The path the font was loaded from ("" when none). */
 const char *font_path(const font *f);
-/* Width of the widest line of UTF-8 text at scale, in pixels. */
+/* Lines are measured up to this width, in pixels: wider than any canvas (a line past it is
+ * said to be a little wider than this, and the rest of it is not measured). */
+enum { FONT_WIDTH_MAX = 1 << 16 };
+/* Width of the widest line of UTF-8 text at scale, in pixels (see FONT_WIDTH_MAX). */
 int font_width(const font *f, const char *s, int scale);
 /* Bytes of the longest start of s's first line that is at most max_w pixels wide at scale
  * (ending where a character ends), found in one pass. */

@@ -63,6 +63,11 @@ int text_width(const char *s, int scale)
             line = 0;
         } else {
             line += advance(ch);
+            if (line * scale > FONT_WIDTH_MAX) {     /* as font_width: no more of this line */
+                const char *nl = strchr(s, '\n');
+                if (!nl) break;
+                s = nl;
+            }
         }
     }
     if (line - 1 > best) best = line - 1;

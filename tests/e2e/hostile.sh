@@ -405,6 +405,20 @@ expect_output '"moves":1' "played"
 [ $(( $(date +%s) - started )) -le 6 ] && ok || fail "F1 took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- Level titles of a megabyte: the level list draws at once ------------------------------------
+# Each row of the list measured its title whole, every frame: 20 titles of 1 MB took 4 s of CPU
+# (Debug) for two frames of the list, and a 64 MiB file of them froze it for minutes. A line is
+# measured only as far as a canvas can be wide.
+mod="$outdir/long_titles"
+mkdir -p "$mod"
+title=$(head -c 1000000 /dev/zero | tr '\0' T)
+for i in $(seq 1 20); do printf 'Title: %s%d\n#####\n#@$.#\n#####\n\n' "$title" "$i"; done > "$mod/titles.xsb"
+started=$(date +%s)
+expect_status 0 "the level list of 20 titles of 1 MB" -- timeout -k 5 60 "$tessera" play sokoban "$mod/titles.xsb" --keys "escape frame:3 down frame:3 down frame:3 return right"
+expect_output '"moves":1' "played"
+[ $(( $(date +%s) - started )) -le 4 ] && ok || fail "the list took $(( $(date +%s) - started )) s"
+rm -rf "$mod"
+
 # --- A mod script whose name has a dot: not startable by that name, so not listed --------------
 mod="$outdir/dot_mod"
 mkdir -p "$mod/scripts"
