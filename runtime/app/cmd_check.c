@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "app/cli.h"
@@ -47,6 +48,7 @@ typedef struct checker {
     const char *game_arg;       /* --game */
     double seconds;             /* per level, for the solver */
     double budget, used;        /* seconds for the solver over the whole check (<= 0: none), and spent */
+    double replayed;            /* CPU seconds spent replaying solution files (at most budget too) */
     sprites sheet;
     bool have_sheet;
     int bad, unsolvable;        /* problems found */
@@ -407,6 +409,64 @@ static int level_file_for(const char *sol, char *out, size_t size)
     return -1;
 }
 
+/* {====== Replays within the check's budget
+ * Each move of a replay runs the game's hooks, each call within its own limit (0.5 s), but
+ * nothing bounded their number: a mod's .sol of 4000 moves on a game whose on_move spins for
+ * 0.05 s kept its check busy for minutes (of a million moves, which a solution file may hold:
+ * days). The replays of a whole check share --budget seconds of CPU, as the solver does. */
+
+typedef struct replay_clock {
+    session *s;
+    double until;               /* thread CPU seconds when the replays' time is up (0: never) */
+    bool out;                   /* it was up before the solution's end */
+} replay_clock;
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool replay_time_left(replay_clock *rc)
+{
+    if (rc->until <= 0 || thread_cpu() < rc->until) return true;
+    rc->out = true;
+    return false;
+}
+
+static int replay_select(void *ctx, int slot)
+{
+    replay_clock *rc = ctx;
+    return replay_time_left(rc) && session_select_player(rc->s, slot) ? 0 : -1;
+}
+
+static int replay_move(void *ctx, int dir)
+{
+    replay_clock *rc = ctx;
+    return replay_time_left(rc) && session_move(rc->s, dir) ? 0 : -1;
+}
+
+static int replay_act(void *ctx, const action *a)
+{
+    replay_clock *rc = ctx;
+    return replay_time_left(rc) && session_act(rc->s, a) ? 0 : -1;
+}
+
+/* Replays moves on the session's level within what is left of the check's budget: false when
+ * that ran out first (the rest not played). *bad as session_play_lurd's. */
+static bool replay_within(checker *c, session *s, const char *moves, int *bad)
+{
+    double t0 = thread_cpu();
+    replay_clock rc = { s, c->budget > 0 ? t0 + (c->budget - c->replayed) : 0, false };
+    const lurd_actions acts = { replay_select, replay_move, &rc, replay_act };
+    lurd_play(&s->st, moves, &acts, bad);
+    c->replayed += thread_cpu() - t0;
+    return !rc.out;
+}
+
+/* }====== */
+
 /* A solution file: each solution replayed on its level of the level file beside it, through
  * the game's own rules (hooks included), and reported level by level. level_file and gname,
  * when given, are that level file and its game (a mod's check knows them); else they are
@@ -439,9 +499,13 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         solutions_free(&sols);
         return;
     }
-    int solved = 0, failed = 0, missing = 0;
+    int solved = 0, failed = 0, missing = 0, untried = 0;
     for (int i = 0; i < sols.count; i++) {
         const solution *sol = &sols.v[i];
+        if (c->budget > 0 && c->replayed >= c->budget) {
+            untried++;
+            continue;
+        }
         if (sol->level > s.levels.count) {
             error_set(&err, file, sol->line, 1, "level %d does not exist (%s has %d)", sol->level, levels,
                       s.levels.count);
@@ -451,7 +515,10 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         }
         session_goto(&s, sol->level - 1);
         int bad = -1;
-        session_play_lurd(&s, sol->moves, &bad);
+        if (!replay_within(c, &s, sol->moves, &bad)) {
+            untried++;
+            continue;
+        }
         const char *title = session_level_title(&s);
         if (s.hook_failed) {
             /* The script's fault, not the solution's: the hook's own file:line:col. */
@@ -484,6 +551,9 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         failed++;
     }
     c->unsolvable += failed;
+    if (untried)
+        printf("%s: %d solution%s not replayed in full: the check's %g s of CPU for replays ran out (note)\n", file,
+               untried, untried == 1 ? "" : "s", c->budget);
     if (!failed && !missing && solved == sols.count)
         printf("%s: ok (%d solution%s replayed on %s, all solved)\n", file, solved, solved == 1 ? "" : "s", levels);
     session_close(&s);

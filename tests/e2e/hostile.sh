@@ -419,6 +419,25 @@ expect_output '"moves":1' "played"
 [ $(( $(date +%s) - started )) -le 4 ] && ok || fail "the list took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- A mod's solution file of 4000 moves on a game whose on_move is slow: check keeps its budget -
+# Each move of a replay runs the hooks, each call within its 0.5 s, but nothing bounded their
+# number: check replayed this one for 80 s (a million moves, which a solution may have: days).
+# The replays of a check share --budget seconds of CPU, as the solver does; the rest is a note.
+mod="$outdir/slow_replay"
+mkdir -p "$mod/scripts" "$mod/levels/slowreplay"
+cat > "$mod/scripts/slowreplay.lua" <<'EOF'
+local function spin(s) local t = os.clock() while os.clock() - t < s do end end
+return tessera.extend("sokoban", { name = "SlowReplay", levels = "slowreplay/a.xsb",
+  on_move = function(level, move) spin(0.02) end })
+EOF
+printf '#######\n#@ $ .#\n#######\n' > "$mod/levels/slowreplay/a.xsb"
+printf '1: %s\n' "$(for i in $(seq 1 2000); do printf rl; done)rRr" > "$mod/levels/slowreplay/a.sol"
+started=$(date +%s)
+expect_status 0 "check of a mod whose solution replays slowly" -- timeout -k 5 60 "$tessera" check "$mod" --timeout 0 --budget 1
+expect_output "a.sol: 1 solution not replayed in full: the check's 1 s of CPU for replays ran out (note)" "the replay stopped, said as a note"
+[ $(( $(date +%s) - started )) -le 15 ] && ok || fail "check took $(( $(date +%s) - started )) s"
+rm -rf "$mod"
+
 # --- A mod script whose name has a dot: not startable by that name, so not listed --------------
 mod="$outdir/dot_mod"
 mkdir -p "$mod/scripts"
