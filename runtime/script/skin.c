@@ -98,6 +98,10 @@ static int l_tile(lua_State *L)
     lua_Integer col = luaL_checkinteger(L, 2), row = luaL_checkinteger(L, 3);
     int s = r->d->tile_size;
     if (r->have_skin && s <= 0) return luaL_error(L, "tile() needs tile_size in skin{} (or use rect)");
+    /* Checked before the product, which a column of 2^59 made overflow (to 0: a rectangle
+     * that passed for the sheet's first; under the sanitizers, a crash). */
+    if (col < 0 || row < 0 || col > SKIN_MAX_SIDE || row > SKIN_MAX_SIDE)
+        return luaL_error(L, "tile '%s': column %I, row %I is not a tile of the sheet", name, col, row);
     return add_tile(L, r, name, col * s, row * s, s, s);
 }
 

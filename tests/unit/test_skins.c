@@ -125,6 +125,9 @@ int main(int argc, char **argv)
     CHECK(load_error("skin { image = 'sheet.png', tile_size = 32 }\ntile('floor', 0, 0)\ntile('floor', 1, 0)\n", &err) != 0);
     CHECK_EQ_INT(err.line, 3);
     CHECK_STR_HAS(err.msg, "given twice (first at line 2)");
+    CHECK(load_error("skin { image = 'sheet.png', tile_size = 32 }\ntile('floor', 1 << 59, 0)\n", &err) != 0);
+    CHECK_EQ_INT(err.line, 2);
+    CHECK_STR_HAS(err.msg, "is not a tile of the sheet");
     CHECK(load_error("tile('floor', 0, 0)\n", &err) != 0);
     CHECK_STR_HAS(err.msg, "must come before");
     CHECK(load_error("skin { image = '../../etc/passwd' }\n", &err) != 0);
