@@ -32,7 +32,9 @@
 
 #define GAMEDEF_REGISTRY "tessera.games"
 
-enum { SPEC_MAX_SOURCE = 4 << 20, CHAIN_MAX = 64, COLOUR_MAX = 63, HELP_MAX = 64 };
+/* SPEC_NAME_MAX: bytes of a game's name, which is printed whole (check's "ok (game NAME)", the
+ * JSON of play and solve, the window's title): a name of 8 MB wrote 16 MB for one check. */
+enum { SPEC_MAX_SOURCE = 4 << 20, CHAIN_MAX = 64, COLOUR_MAX = 63, HELP_MAX = 64, SPEC_NAME_MAX = 64 };
 
 /* colour = "red" is colour 1, "green" 2, ... */
 static const char *const colour_names[] = {
@@ -68,7 +70,7 @@ const api_doc api_game_fields[] = {
       "Text drawn on cells: { [cell] = \"3\", ... } for the position shown (asked again when it changes)." },
     { "image", NULL, "string?", "Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it." },
     { "levels", NULL, "string?", "The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle." },
-    { "name", NULL, "string", "Shown in menus (required)." },
+    { "name", NULL, "string", "Shown in menus (required; at most 64 bytes)." },
     { "numeric", NULL, "table<integer, string|string[]>?", "Legend of .csv levels: [-1] = \"void\", [-3] = { \"box\", \"goal\" }, ..." },
     { "on_move", NULL, "fun(level: tessera.level, move: tessera.move)?",
       "Called after each move; its changes join the move's undo record (an error in it undoes the move). move = { dir, pushed, to }." },
@@ -1088,7 +1090,9 @@ int gamedef_create(lua_State *L)
     rules_init(r);
 
     check_field_names(&sp);
-    string_field(&sp, "name", true);
+    size_t name_len = strlen(string_field(&sp, "name", true));
+    if (name_len > SPEC_NAME_MAX)
+        spec_error(&sp, field_line(&sp, "name"), "field 'name' is %d bytes long (at most %d)", (int)name_len, SPEC_NAME_MAX);
     const char *topo = string_field(&sp, "topology", false);
     if (topo && topology_from_name(topo, &r->topo) != 0)
         spec_error(&sp, field_line(&sp, "topology"), "unknown topology '%s' (square or hex)", topo);

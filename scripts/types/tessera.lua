@@ -17,7 +17,7 @@
 ---@field labels? fun(level: tessera.level): table<integer, string|number> # Text drawn on cells: { [cell] = "3", ... } for the position shown (asked again when it changes).
 ---@field image? string # Sliding games: a PNG or JPEG cut into the tiles (picture mode), looked up beside the script, then in assets/; `--image FILE` overrides it.
 ---@field levels? string # The default level file: beside the script, in its tree's levels/, or in a levels/ folder of a mod or the bundle.
----@field name string # Shown in menus (required).
+---@field name string # Shown in menus (required; at most 64 bytes).
 ---@field numeric? table<integer, string|string[]> # Legend of .csv levels: [-1] = "void", [-3] = { "box", "goal" }, ...
 ---@field on_move? fun(level: tessera.level, move: tessera.move) # Called after each move; its changes join the move's undo record (an error in it undoes the move). move = { dir, pushed, to }.
 ---@field on_reload? fun(level: tessera.level) # Called after hot reload swapped the edited script in.
