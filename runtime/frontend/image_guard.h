@@ -11,6 +11,8 @@
  *    total, overwriting the decoder's state, function pointers included. Every FF C4 in the
  *    data is checked, wherever it sits, reading it the way stb_image does (past the segment's
  *    stated length, zeros past the end).
+ *  - a JPEG of more than 100 scans (SOS segments): stb_image decodes each over the whole
+ *    picture, and one of 10 bytes without its data is a scan too;
  *  - a PNG chunk that claims to run past the end of the file: stb_image allocates what a
  *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing;
  *  - a PNG whose first IDAT chunk is empty: stb_image copies its zero bytes into the image

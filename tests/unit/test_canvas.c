@@ -441,6 +441,25 @@ static void test_jpeg_and_bmp(void)
     CHECK(image_guard(later, sizeof later) != NULL);
     later[31] = 0;                                      /* 255 codes: allowed through */
     CHECK(image_guard(later, sizeof later) == NULL);
+    /* A progressive 8192 x 2048 JPEG of 1000 scans without their data (10 bytes each): stb_image
+     * decoded each over the whole picture, 4 s of CPU for 10 KB. Refused by its count of scans. */
+    static const unsigned char scan_head[] = {
+        0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0xFF, 0xC2, 0x00, 0x0B, 8, 0x08, 0x00, 0x20, 0x00, 1, 1, 0x11, 0,
+        0xFF, 0xC4, 0x00, 0x14, 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    };
+    static const unsigned char scan[] = { 0xFF, 0xDA, 0x00, 0x08, 1, 1, 0x00, 0, 0, 0x00 };
+    size_t scans_n = sizeof scan_head + 1000 * sizeof scan + 2;
+    unsigned char *scans = malloc(scans_n);
+    memcpy(scans, scan_head, sizeof scan_head);
+    for (int k = 0; k < 1000; k++) memcpy(scans + sizeof scan_head + (size_t)k * sizeof scan, scan, sizeof scan);
+    scans[scans_n - 2] = 0xFF;
+    scans[scans_n - 1] = 0xD9;
+    write_bytes("test_canvas_scans.jpg", scans, scans_n);
+    check_refused("test_canvas_scans.jpg", "more than 100 scans");
+    CHECK(image_guard(scans, sizeof scan_head + 100 * sizeof scan) == NULL);    /* 100 scans: allowed */
+    free(scans);
     unsigned char png_like[24] = { 0x89, 'P', 'N', 'G', 0xFF, 0xC4, 0x00, 0x13, 0x00, 0xFF, 0xFF };
     CHECK(image_guard(png_like, sizeof png_like) == NULL); /* not a JPEG: not its business */
 
