@@ -51,18 +51,47 @@ static const char *jpeg_check(const unsigned char *data, size_t size)
     return NULL;
 }
 
+static unsigned long be32(const unsigned char *p)
+{
+    return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 | (unsigned long)p[2] << 8 | p[3];
+}
+
+/* The most compressed image data (all IDAT chunks) a PNG of the IHDR at data + 16 may need:
+ * its rows (a filter byte each, and for interlacing a few rows more) stored uncompressed, plus
+ * a quarter (an encoder's fixed codes on noise) and 64 KiB. 0 when the header is not an IHDR.
+ * stb_image inflates whatever there is: 64 MB of empty deflate blocks, each building its code
+ * tables, took 11 s of CPU for a picture of one pixel. */
+static unsigned long long png_data_max(const unsigned char *data, size_t size)
+{
+    if (size < 8 + 8 + 13 || memcmp(data + 12, "IHDR", 4) != 0) return 0;
+    const unsigned char *h = data + 16;
+    unsigned long long w = be32(h), rows = be32(h + 4), depth = h[8], channels;
+    switch (h[9]) {
+    case 0: case 3: channels = 1; break;
+    case 2: channels = 3; break;
+    case 4: channels = 2; break;
+    default: channels = 4; break;
+    }
+    unsigned long long row = (w * channels * depth + 7) / 8 + 1;
+    unsigned long long raw = rows * row + 7 * rows;
+    return raw + raw / 4 + 65536;
+}
+
 static const char *png_check(const unsigned char *data, size_t size)
 {
     size_t i = 8;                                   /* after the signature */
     bool image_data = false;                        /* an IDAT chunk with bytes seen */
+    unsigned long long idat = 0, idat_max = png_data_max(data, size);
     while (i + 8 <= size) {
-        unsigned long len = (unsigned long)data[i] << 24 | (unsigned long)data[i + 1] << 16 |
-                            (unsigned long)data[i + 2] << 8 | data[i + 3];
+        unsigned long len = be32(data + i);
         if (len > size - i - 8 || size - i - 8 - len < 4)
             return "corrupt PNG: a chunk runs past the end of the file";
         if (memcmp(data + i + 4, "IDAT", 4) == 0) {
             if (len == 0 && !image_data) return "corrupt PNG: an empty IDAT chunk before any image data";
             image_data = true;
+            idat += len;
+            if (idat_max && idat > idat_max)
+                return "corrupt PNG: more compressed data than its pixels could need";
         }
         if (memcmp(data + i + 4, "IEND", 4) == 0) break;
         i += 12 + len;                              /* length, type, data, CRC */

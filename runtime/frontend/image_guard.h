@@ -13,6 +13,9 @@
  *    stated length, zeros past the end).
  *  - a JPEG of more than 100 scans (SOS segments): stb_image decodes each over the whole
  *    picture, and one of 10 bytes without its data is a scan too;
+ *  - a PNG with more compressed image data than its pixels could need (stored uncompressed,
+ *    plus a quarter and 64 KiB): stb_image inflates all of it, and empty deflate blocks cost
+ *    time without making pixels;
  *  - a PNG chunk that claims to run past the end of the file: stb_image allocates what a
  *    chunk claims (up to 2 GiB for a 100-byte file) before finding the data missing;
  *  - a PNG whose first IDAT chunk is empty: stb_image copies its zero bytes into the image

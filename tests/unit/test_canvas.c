@@ -460,6 +460,30 @@ static void test_jpeg_and_bmp(void)
     check_refused("test_canvas_scans.jpg", "more than 100 scans");
     CHECK(image_guard(scans, sizeof scan_head + 100 * sizeof scan) == NULL);    /* 100 scans: allowed */
     free(scans);
+    /* A PNG of one pixel whose image data is 20,000 empty deflate blocks before its one row:
+     * stb_image inflates all of it (64 MB of empty blocks with code tables of their own took
+     * 11 s). Refused: more compressed data than the pixels could need. */
+    static const unsigned char one_pixel[] = {
+        0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1, 0, 0, 0, 1,
+        8, 0, 0, 0, 0, 0x3A, 0x7E, 0x9B, 0x55
+    };
+    enum { EMPTY_BLOCKS = 20000 };
+    size_t zn = 2 + EMPTY_BLOCKS * 5 + 7 + 4, pngn = sizeof one_pixel + 12 + zn + 12;
+    unsigned char *bomb = calloc(1, pngn), *z = bomb + sizeof one_pixel + 8;
+    memcpy(bomb, one_pixel, sizeof one_pixel);
+    bomb[sizeof one_pixel] = (unsigned char)(zn >> 24);
+    bomb[sizeof one_pixel + 1] = (unsigned char)(zn >> 16);
+    bomb[sizeof one_pixel + 2] = (unsigned char)(zn >> 8);
+    bomb[sizeof one_pixel + 3] = (unsigned char)zn;
+    memcpy(bomb + sizeof one_pixel + 4, "IDAT", 4);
+    z[0] = 0x78;
+    z[1] = 0x01;
+    for (int k = 0; k < EMPTY_BLOCKS; k++) memcpy(z + 2 + k * 5, "\x00\x00\x00\xFF\xFF", 5);    /* stored, empty */
+    memcpy(z + 2 + EMPTY_BLOCKS * 5, "\x01\x02\x00\xFD\xFF\x00\x80\x00\x82\x00\x81", 11); /* the row; adler32 */
+    memcpy(bomb + pngn - 8, "IEND", 4);
+    write_bytes("test_canvas_blocks.png", bomb, pngn);
+    check_refused("test_canvas_blocks.png", "more compressed data than its pixels could need");
+    free(bomb);
     unsigned char png_like[24] = { 0x89, 'P', 'N', 'G', 0xFF, 0xC4, 0x00, 0x13, 0x00, 0xFF, 0xFF };
     CHECK(image_guard(png_like, sizeof png_like) == NULL); /* not a JPEG: not its business */
 
