@@ -63,8 +63,8 @@ static const cli_option check_options[] = {
     { "--game", "G", "check level files for game G instead of the game their folder names" },
     { "--timeout", "S", "seconds the solver may spend on each level (default 0.5; 0 skips it)" },
     { "--budget", "S", "seconds the solver may spend over the whole check (default 20; 0: no overall limit); "
-                       "levels left when it runs out are counted as not tried; replaying solution files has as "
-                       "many seconds of CPU" },
+                       "levels left when it runs out are counted as not tried; replaying solution files, and "
+                       "checking levels at their start, have as many seconds of CPU each" },
     { NULL, NULL, NULL }
 };
 

@@ -438,6 +438,22 @@ expect_output "a.sol: 1 solution not replayed in full: the check's 1 s of CPU fo
 [ $(( $(date +%s) - started )) -le 15 ] && ok || fail "check took $(( $(date +%s) - started )) s"
 rm -rf "$mod"
 
+# --- A mod of six level files for a game whose solved hook is slow: check keeps its budget -------
+# Each file's levels are checked as play starts them, with 3 s of CPU for the file; six files took
+# that six times (a thousand: an hour). The checks of a whole check share --budget seconds.
+mod="$outdir/slow_sets"
+mkdir -p "$mod/scripts" "$mod/levels/slowsets"
+cat > "$mod/scripts/slowsets.lua" <<'EOF'
+local function spin(s) local t = os.clock() while os.clock() - t < s do end end
+return tessera.extend("sokoban", { name = "SlowSets", levels = false,
+  solved = function(level) spin(0.1) return false end })
+EOF
+for f in 1 2 3 4 5 6; do for i in $(seq 1 40); do printf '#####\n#@$.#\n#####\n\n'; done > "$mod/levels/slowsets/f$f.xsb"; done
+expect_status 0 "check of a mod of six slow level sets" -- timeout -k 5 100 "$tessera" check "$mod" --timeout 0 --budget 1
+expect_output "f6.xsb: the check's 1 s of CPU for checking levels at their start ran out: levels 1 to 40 are checked only when opened (note)" "the later sets named, as a note"
+[ "$(printf '%s\n' "$out" | grep -c 'for checking levels at their start ran out')" -ge 4 ] && ok || fail "the sets were checked: $out"
+rm -rf "$mod"
+
 # --- A mod script whose name has a dot: not startable by that name, so not listed --------------
 mod="$outdir/dot_mod"
 mkdir -p "$mod/scripts"
