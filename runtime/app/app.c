@@ -431,6 +431,21 @@ static void follow(app *a)
 
 static void key_dispatch(app *a, const char *key);
 
+bool app_key_repeats(const char *key)
+{
+    static const char *const repeating[] = {
+        "up", "down", "left", "right", "w", "a", "s", "d", "z", "u", "y", "backspace",
+        "pageup", "pagedown", "home", "end", "tab", "equals", "minus", "comma", "period", NULL
+    };
+    if (!strncmp(key, "pad:", 4)) return true;      /* the pad repeats only its directions */
+    if (!strncmp(key, "ctrl+shift+", 11)) key += 11;
+    else if (!strncmp(key, "ctrl+", 5)) key += 5;
+    if (key[0] >= '0' && key[0] <= '9' && !key[1]) return true; /* hex moves, players */
+    for (int i = 0; repeating[i]; i++)
+        if (!strcmp(key, repeating[i])) return true;
+    return false;
+}
+
 void app_key(app *a, const char *key)
 {
     key_dispatch(a, key);

@@ -1,7 +1,8 @@
 # window.sh: a real window under Xvfb with no window manager, driven by xdotool as a player
 # would: the window fits a small display, F11 covers the whole display (without a window
 # manager SDL's request alone left the window at its size and cut the picture) and comes back
-# to where it was, a resize redraws at the new size, and SIGTERM (what a session's logout
+# to where it was, a resize redraws at the new size, a held key repeats only moves (Space held
+# in a level list does not go on to shuffle the level), and SIGTERM (what a session's logout
 # sends) quits with the position saved, as does the display going away.
 # usage: window.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
 set -u
@@ -55,6 +56,25 @@ screenshot() {
     shot_size=$([ -n "$f" ] && png_size "$f")
 }
 
+# start_game OUT ARGS...: tessera play ARGS in the background (output to OUT); sets pid and
+# wid (empty when no window came up).
+start_game() {
+    local out=$1
+    shift
+    "$tessera" play "$@" > "$out" 2>&1 &
+    pid=$!
+    wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1)
+    sleep 0.5
+}
+
+# hold KEY: the key held down long enough for the keyboard's auto-repeat, then let go.
+hold() {
+    xdotool keydown --window "$wid" "$1"
+    sleep 1.2
+    xdotool keyup --window "$wid" "$1"
+    sleep 0.5
+}
+
 "$tessera" play sokoban --level 5 > "$outdir/out.txt" 2>&1 &
 pid=$!
 wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1)
@@ -104,12 +124,32 @@ pid=
 if grep -q '^history d d$' "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null; then ok
 else fail "the two moves were not saved: $(cat "$XDG_DATA_HOME"/tessera/progress/sokoban-*.txt 2>/dev/null)"; fi
 
+# A key held down acts once when it opens or makes something (the keyboard's auto-repeat):
+# Space held in Fifteen's level list opens the level, and its repeats went on to shuffle it,
+# the level's moves given up for a new board (Z does not bring them back). Arrows still repeat.
+start_game "$outdir/out3.txt" fifteen --level 4
+xdotool key --window "$wid" Right
+xdotool key --window "$wid" Right
+xdotool key --window "$wid" Escape
+sleep 0.3
+hold space
+title=$(xdotool getwindowname "$wid")
+case "$title" in
+    "Fifteen, level 4:"*) ok ;;
+    *) fail "Space held in the level list: the window shows '$title', not level 4 as it was left" ;;
+esac
+hold Left
+kill -TERM "$pid"
+for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+wait "$pid" 2>/dev/null
+pid=
+if grep -q '^history l l r r$' "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt 2>/dev/null &&
+    ! grep -q '^board' "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt; then ok
+else fail "Space held, then Left held: level 4's moves were not kept and repeated: $(cat "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt 2>/dev/null)"; fi
+
 # The display goes away (the X server stops, as when an ssh -X connection drops): Xlib ends
 # the process with exit 1, and the moves made since the last save are saved on the way out.
-"$tessera" play sokoban --level 5 > "$outdir/out2.txt" 2>&1 &
-pid=$!
-wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1)
-sleep 0.5
+start_game "$outdir/out2.txt" sokoban --level 5
 xdotool key --window "$wid" Up
 xdotool key --window "$wid" Down
 sleep 0.5
