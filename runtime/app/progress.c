@@ -3,11 +3,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/progress.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/save.h"
 #include "core/action.h"
@@ -227,6 +229,77 @@ static void open_legacy(progress_store *ps, const app_paths *p, const session *s
     follow_all(ps);
 }
 
+static bool position_played(const progress_position *q)
+{
+    return (q->history && q->history[0]) || (q->redo && q->redo[0]) || q->board;
+}
+
+/* How many of the entries of pr (solves, positions played, help marks) are of a level with one
+ * of the fingerprints fp; *total gets how many it holds in all. */
+static int entries_matching(const progress *pr, const uint32_t *fp, int nfp, int *total)
+{
+    int n = 0;
+    *total = pr->nsolved + pr->nassisted;
+    for (int k = 0; k < pr->npos; k++) *total += position_played(&pr->pos[k]);
+    for (int i = 0; i < nfp; i++) {
+        for (int k = 0; k < pr->nsolved; k++) n += pr->solved[k].fp == fp[i];
+        for (int k = 0; k < pr->npos; k++) n += position_played(&pr->pos[k]) && pr->pos[k].fp == fp[i];
+        for (int k = 0; k < pr->nassisted; k++) n += pr->assisted[k].fp == fp[i];
+    }
+    return n;
+}
+
+/* A level file renamed or moved is another set by its path, and its progress stayed under the
+ * old path: the player found a set they had solved fresh, with no word of why. A set of the
+ * player's own (not a bundled one) with no progress file takes up the progress of the same
+ * game kept for a set file that is no longer there, when most of what that holds is of this
+ * set's levels by fingerprint (of several, the one with most). The old file is left as it is.
+ * true with *out set (its game and set lines this set's). */
+static bool find_renamed(const app_paths *p, const char *g, const char *set, const uint32_t *fp, int nfp, progress *out)
+{
+    char dir[PATH_MAX_LEN], file[PATH_MAX_LEN];
+    if (set[0] != '/' || nfp <= 0) return false;
+    path_join(dir, sizeof dir, p->data_home, "progress");
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    int best = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0) continue;
+        path_join(file, sizeof file, dir, e->d_name);
+        progress pr;
+        error err;
+        if (read_progress(file, &pr, &err) != 0) continue;
+        int total, n = 0;
+        if (!strcmp(pr.game, g) && strcmp(pr.set, set) != 0 && pr.set[0] == '/' && access(pr.set, F_OK) != 0)
+            n = entries_matching(&pr, fp, nfp, &total);
+        if (n > best && n * 2 > total) {
+            if (best) progress_free(out);
+            *out = pr;
+            best = n;
+            continue;
+        }
+        progress_free(&pr);
+    }
+    closedir(d);
+    if (!best) return false;
+    snprintf(out->game, sizeof out->game, "%s", g);
+    snprintf(out->set, sizeof out->set, "%s", set);
+    return true;
+}
+
+static void open_renamed(progress_store *ps, const app_paths *p, char *note, size_t note_size)
+{
+    progress loaded;
+    if (!find_renamed(p, ps->pr.game, ps->pr.set, ps->fp, ps->nfp, &loaded)) return;
+    progress_free(&ps->pr);
+    ps->pr = loaded;
+    follow_all(ps);
+    ps->dirty = true;   /* written under this set's name at the next save */
+    if (note) snprintf(note, note_size, "This level file was renamed or moved: its saved progress came with it.");
+}
+
 void progress_store_open(progress_store *ps, const app_paths *p, const session *s, char *note, size_t note_size)
 {
     memset(ps, 0, sizeof *ps);
@@ -255,6 +328,7 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     int rc = save_read(ps->path, &text, &len, &err);
     if (rc == 1) {
         open_legacy(ps, p, s);
+        if (!ps->pr.nsolved && !ps->pr.npos && !ps->pr.nassisted) open_renamed(ps, p, note, note_size);
         return;
     }
     progress loaded;
@@ -674,13 +748,25 @@ void progress_count(const app_paths *p, const char *game_arg, const char *script
     int rc = read_progress(path, &pr, &err);
     if (rc == 1 && legacy_path_for(p, game_arg, script, levels_path, path, sizeof path))
         rc = read_progress(path, &pr, &err);      /* as progress_store_open would read */
-    if (rc != 0) return;
+    uint32_t *fps = calloc((size_t)(set->count > 0 ? set->count : 1), sizeof *fps);
+    for (int i = 0; fps && i < set->count; i++) fps[i] = progress_fingerprint(&set->levels[i], r);
+    if (rc == 1 && fps) {
+        char g[PATH_MAX_LEN], key[PATH_MAX_LEN];
+        game_key(p, game_arg, script, g, sizeof g);
+        set_key(p, levels_path, key, sizeof key);
+        if (find_renamed(p, g, key, fps, set->count, &pr)) rc = 0;
+    }
+    if (rc != 0) {
+        free(fps);
+        return;
+    }
     for (int i = 0; i < set->count; i++) {
-        uint32_t fp = progress_fingerprint(&set->levels[i], r);
+        uint32_t fp = fps ? fps[i] : progress_fingerprint(&set->levels[i], r);
         progress_level *l = progress_find(&pr, i + 1);
         progress_mark *m = progress_find_assisted(&pr, i + 1);
         if (l && l->fp == fp) (*own)++;
         else if (m && m->fp == fp) (*helped)++;
     }
+    free(fps);
     progress_free(&pr);
 }

@@ -484,4 +484,28 @@ expect_output "$(basename "$cutf"):5:20: expected a push count" "the dropped lin
 if ! ls "$cutf".corrupt-* >/dev/null 2>&1 && grep -q '^solved 1 ' "$cutf" && ! grep -q '^solved 2 ' "$cutf"; then ok
 else fail "a file cut mid-line lost its good solve or was set aside: $(ls "$progress_dir"; cat "$cutf")"; fi
 
+# A level file renamed keeps its progress: it was another set by its path, and the player found
+# levels they had solved fresh, with no word of why. A copy (the old file still there) and a
+# set of other levels start fresh as before.
+export XDG_DATA_HOME="$outdir/renamed"
+progress_dir="$XDG_DATA_HOME/tessera/progress"
+printf 'Title: A\n#####\n#@$.#\n#####\n\nTitle: B\n#######\n#@$  .#\n#######\n' > "$outdir/before.xsb"
+expect_status 0 "solve A of a set" -- "$tessera" play sokoban "$outdir/before.xsb" --level 1 --keys "right"
+expect_status 0 "a move on B" -- "$tessera" play sokoban "$outdir/before.xsb" --level 2 --keys "right"
+cp "$outdir/before.xsb" "$outdir/copy.xsb"
+expect_status 0 "a copy starts fresh" -- "$tessera" play sokoban "$outdir/copy.xsb" --resume --keys ""
+expect_output '"level":1,"title":"A","moves":0' "the copy's own start"
+mv "$outdir/before.xsb" "$outdir/after.xsb"
+expect_status 0 "the set renamed" -- "$tessera" play sokoban "$outdir/after.xsb" --resume --keys ""
+expect_output '"level":2,"title":"B","moves":1' "the renamed set comes back where it was left"
+expect_output "renamed or moved" "and says why"
+renf=$(ls "$progress_dir"/sokoban-after-*.txt 2>/dev/null | head -1)
+if [ -n "$renf" ] && grep -q '^solved 1 [0-9a-f]* 1 1 R$' "$renf" && grep -q '^history R$' "$renf" &&
+   ls "$progress_dir"/sokoban-before-*.txt >/dev/null 2>&1; then ok
+else fail "the renamed set's progress: $(ls "$progress_dir"; cat "$renf" 2>/dev/null)"; fi
+printf 'Title: C\n######\n#@ $.#\n######\n' > "$outdir/other.xsb"
+mv "$outdir/after.xsb" "$outdir/gone.xsb.bak"
+expect_status 0 "another set" -- "$tessera" play sokoban "$outdir/other.xsb" --resume --keys ""
+case "$out" in *"renamed or moved"*) fail "a set of other levels took up a gone set's progress: $out" ;; *) ok ;; esac
+
 finish
