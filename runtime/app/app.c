@@ -288,6 +288,8 @@ static void play_key(app *a, const char *key)
 {
     session *s = &a->s;
     int dir = key_dir(a, key);
+    bool shuffle_asked = a->shuffle_asked;
+    a->shuffle_asked = false;   /* any other key lets the question go */
     if (a->autoplay || a->work.active) {
         /* A key takes over from a solution being played or computed. */
         bool was_busy = a->autoplay != NULL || a->work.active;
@@ -356,7 +358,14 @@ static void play_key(app *a, const char *key)
         /* Player N directly, as a digit selects it in a solution. */
         if (s->st.nplayers > 1) session_select_player(s, key[0] - '1');
     } else if (!strcmp(key, "space")) {
-        if (session_is_sliding(s)) session_shuffle(s);
+        /* A new shuffle takes the level's place for good: a board with moves asks first (one
+         * press, or one too many, gave up a game's moves with no way back). */
+        if (session_is_sliding(s) && s->st.hist.nrec > 0 && !s->solved && !shuffle_asked) {
+            a->shuffle_asked = true;
+            session_note(s, "Space again: a new shuffle, these moves given up.");
+        } else if (session_is_sliding(s)) {
+            session_shuffle(s);
+        }
     } else if (!strcmp(key, "f1")) {
         a->help = true;
     } else if (!strcmp(key, "v")) {
@@ -531,6 +540,7 @@ void app_click(app *a, int x, int y, int button)
         app_key(a, "escape"); /* in menus it goes back */
         return;
     }
+    a->shuffle_asked = false;
     click_dispatch(a, x, y);
     follow(a);
 }

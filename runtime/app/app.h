@@ -52,6 +52,7 @@ typedef struct app {
     session s;
     bool have_session;
     bool help;                   /* the F1 overlay is up */
+    bool shuffle_asked;          /* Space was pressed on a board with moves: Space again shuffles */
     bool quit;
     char note[ERROR_TEXT_MAX + 64]; /* an error shown on the menu screens */
     task work;                   /* a hint or a solve being computed */

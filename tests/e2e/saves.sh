@@ -417,6 +417,20 @@ if ! grep -Eq '^(solved|assisted) ' "$fifteen"; then ok; else fail "a shuffle's 
 expect_status 0 "the solved shuffle after a restart" -- "$tessera" play fifteen --resume --keys "z" --export-level "$outdir/solved.txt"
 expect_output '"solved":true' "one Z away"
 [ "$(cat "$outdir/solved.txt")" = "$shuffled" ] && ok || fail "the solved shuffle did not come back: $(cat "$outdir/solved.txt")"
+# Space on a board with moves asks first: one press (or one too many) gave up the level's
+# moves for a new board, with no way back. Space again shuffles; any other key keeps them.
+export XDG_DATA_HOME="$outdir/shuffle_ask"
+expect_status 0 "one Space on a board with moves" -- "$tessera" play fifteen --keys "left up space"
+expect_output '"title":"Warm Up (3x3, 10)","moves":1' "one Space keeps the level's moves"
+expect_output '"status":"Space again: a new shuffle' "and says what a second one does"
+expect_status 0 "Space, another key, Space" -- "$tessera" play fifteen --resume --keys "space left space"
+expect_output '"title":"Warm Up (3x3, 10)","moves":2' "a key between lets the question go"
+expect_status 0 "Space twice" -- "$tessera" play fifteen --resume --keys "space space"
+expect_output '"title":"Shuffled","moves":0' "Space twice shuffles"
+expect_status 0 "Space on a fresh shuffle" -- "$tessera" play fifteen --resume --keys "space"
+case "$out" in *'"title":"Shuffled","moves":0'*) case "$out" in *"Space again"*) fail "a board with no moves asked: $out" ;; *) ok ;; esac ;;
+    *) fail "a board with no moves should shuffle at once: $out" ;; esac
+export XDG_DATA_HOME="$outdir/shuffle"
 # SIGTERM keeps it too (the periodic save has written it once: the kill comes after).
 rm -f "$fifteen"
 SDL_VIDEODRIVER=dummy "$tessera" play fifteen --seed 5 --keys "space left wait:60000" >"$outdir/term.out" 2>&1 &
