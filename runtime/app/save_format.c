@@ -468,6 +468,14 @@ static bool moved_marked(const progress *p, uint32_t fp)
     return false;
 }
 
+/* Whether p holds a position of the level with fingerprint fp (under any number). */
+static bool has_position_of(const progress *p, uint32_t fp)
+{
+    for (int i = 0; i < p->npos; i++)
+        if (p->pos[i].fp == fp) return true;
+    return false;
+}
+
 int progress_merge(progress *p, const progress *other)
 {
     for (int i = 0; i < other->nsolved; i++) {
@@ -481,6 +489,19 @@ int progress_merge(progress *p, const progress *other)
         if (!progress_find_assisted(p, other->assisted[i].level) && !moved_marked(p, other->assisted[i].fp) &&
             progress_mark_assisted(p, other->assisted[i].level, other->assisted[i].fp) < 0)
             return -1;
+    /* A level the other run left part-way that this one has no position of keeps it (after
+     * ours: the level this run plays stays the one it comes back to). One with no moves holds
+     * nothing to lose (this run may have let it go). */
+    for (int i = 0; i < other->npos; i++) {
+        const progress_position *o = &other->pos[i];
+        if ((!o->history || !*o->history) && (!o->redo || !*o->redo) && !o->board) continue;
+        if (progress_find_position(p, o->level) || has_position_of(p, o->fp)) continue;
+        if (progress_set_position(p, o->level, o->fp, o->history, o->redo, o->board) != 0) return -1;
+        progress_position q = p->pos[0];
+        memmove(&p->pos[0], &p->pos[1], sizeof *p->pos * (size_t)(p->npos - 1));
+        q.touched = false;
+        p->pos[p->npos - 1] = q;
+    }
     return 0;
 }
 

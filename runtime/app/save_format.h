@@ -102,8 +102,9 @@ progress_level *progress_find(progress *p, int level);
  * fewer pushes). Returns 1 when it is the new best, 0 when not, -1 out of memory. */
 int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes,
                     const char *solution);
-/* Takes every solved level of `other` that `p` lacks or that beats p's best (so two
- * processes saving the same file lose nothing). -1 out of memory. */
+/* Takes every solved level of `other` that `p` lacks or that beats p's best, and every
+ * position of a level p has none of (after p's own), so two processes saving the same file
+ * lose nothing. -1 out of memory. */
 int progress_merge(progress *p, const progress *other);
 /* Sets the position of a level (history, redo and board may be NULL; board: a shuffled
  * board played in its place) and makes it the one being played (first). -1 out of memory. */

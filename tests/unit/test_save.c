@@ -96,9 +96,19 @@ static void test_progress_roundtrip(void)
     progress_init(&r);
     progress_record(&r, 9, 0x99u, 2, 1, "rR");
     progress_record(&r, 10, 0xaau, 7, 0, NULL);
+    /* and the positions of both: another run's level left part-way is not lost when this
+     * one saves after it (its own stay first, and win where both have one). */
+    progress_set_position(&r, 5, 0x55u, "r d", "u", NULL);
+    progress_set_position(&r, 2, 0x2222u, "u", NULL, NULL);
+    progress_set_position(&r, 3, q.pos[0].fp, "l", NULL, NULL);   /* level 2's, now number 3 there */
+    progress_set_position(&r, 7, 0x77u, "", "", NULL);            /* no moves: nothing to keep */
     CHECK(progress_merge(&q, &r) == 0);
     CHECK_EQ_INT(progress_find(&q, 9)->moves, 2);
     CHECK(progress_find(&q, 10) != NULL);
+    CHECK_EQ_INT(q.npos, 2);
+    CHECK(q.pos[0].level == 2 && !strcmp(q.pos[0].history, "dd l"));
+    CHECK(q.pos[1].level == 5 && q.pos[1].fp == 0x55u && !strcmp(q.pos[1].history, "r d") &&
+          !strcmp(q.pos[1].redo, "u") && !q.pos[1].touched);
     free(text);
     progress_free(&p);
     progress_free(&q);
