@@ -105,11 +105,17 @@ void app_free(app *a)
     memset(a, 0, sizeof *a);
 }
 
+static void menu_move(app *a, int n, int delta);
+
 int app_resize(app *a, int w, int h)
 {
     if (w == a->cv.w && h == a->cv.h) return 0;
     if (canvas_resize(&a->cv, w, h) != 0) return -1;
     a->dr = drawer_for_canvas(&a->cv);
+    /* A menu keeps its selection in sight: a smaller window shows fewer rows (the list stayed
+     * where it was, the selected level below its end, and Enter played a level not shown). */
+    if (a->scr == SCREEN_LEVELS) menu_move(a, a->s.levels.count, 0);
+    else if (a->scr == SCREEN_GAMES) menu_move(a, a->ngames, 0);
     return 0;
 }
 

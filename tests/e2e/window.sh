@@ -1,7 +1,8 @@
 # window.sh: a real window under Xvfb with no window manager, driven by xdotool as a player
 # would: the window fits a small display, F11 covers the whole display (without a window
 # manager SDL's request alone left the window at its size and cut the picture) and comes back
-# to where it was, a resize redraws at the new size, a held key repeats only moves (Space held
+# to where it was, a resize redraws at the new size (a level list keeps its selection in
+# sight), a held key repeats only moves (Space held
 # in a level list does not go on to shuffle the level), and SIGTERM (what a session's logout
 # sends) quits with the position saved, as does the display going away.
 # usage: window.sh TESSERA IMGDIFF OUTDIR   (run from the repository root)
@@ -65,6 +66,14 @@ start_game() {
     pid=$!
     wid=$(timeout 20 xdotool search --sync --pid "$pid" 2>/dev/null | head -1)
     sleep 0.5
+}
+
+# quit_game: SIGTERM, as a logout sends, and the game's end waited for.
+quit_game() {
+    kill -TERM "$pid"
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    wait "$pid" 2>/dev/null
+    pid=
 }
 
 # hold KEY: the key held down long enough for the keyboard's auto-repeat, then let go.
@@ -139,13 +148,27 @@ case "$title" in
     *) fail "Space held in the level list: the window shows '$title', not level 4 as it was left" ;;
 esac
 hold Left
-kill -TERM "$pid"
-for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-wait "$pid" 2>/dev/null
-pid=
+quit_game
 if grep -q '^history l l r r$' "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt 2>/dev/null &&
     ! grep -q '^board' "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt; then ok
 else fail "Space held, then Left held: level 4's moves were not kept and repeated: $(cat "$XDG_DATA_HOME"/tessera/progress/fifteen-*.txt 2>/dev/null)"; fi
+
+# A level list keeps its selection in sight when the window gets smaller: it stayed scrolled
+# where it was, the level being played below its end, and a click on its first row played
+# level 1 (with the selection, 10, at the bottom of the rows shown, the first row is 7).
+start_game "$outdir/out4.txt" sokoban --level 10
+xdotool key --window "$wid" Escape
+xdotool windowsize "$wid" 640 400
+wait_geometry "$wid" 640 400 || fail "the window did not take 640x400"
+sleep 0.3
+xdotool mousemove --window "$wid" 320 107 click 1
+sleep 0.5
+title=$(xdotool getwindowname "$wid")
+case "$title" in
+    "Sokoban, level 7:"*) ok ;;
+    *) fail "the level list after the window shrank: its first row played '$title', not level 7" ;;
+esac
+quit_game
 
 # The display goes away (the X server stops, as when an ssh -X connection drops): Xlib ends
 # the process with exit 1, and the moves made since the last save are saved on the way out.
