@@ -446,18 +446,22 @@ static void follow(app *a)
 
 static void key_dispatch(app *a, const char *key);
 
-bool app_key_repeats(const char *key)
+bool app_key_repeats(const app *a, const char *key)
 {
-    static const char *const repeating[] = {
+    static const char *const on_board[] = {
         "up", "down", "left", "right", "w", "a", "s", "d", "z", "u", "y", "backspace",
         "pageup", "pagedown", "home", "end", "tab", "equals", "minus", "comma", "period", NULL
     };
-    if (!strncmp(key, "pad:", 4)) return true;      /* the pad repeats only its directions */
+    /* In a menu Right and Left (and Backspace) choose and go back, as Return and Esc do. */
+    static const char *const in_menu[] = { "up", "down", "w", "s", "pageup", "pagedown", "home", "end", NULL };
+    bool menu = a->scr != SCREEN_PLAY;
+    if (!strncmp(key, "pad:", 4)) return !menu || !strcmp(key, "pad:dpup") || !strcmp(key, "pad:dpdown");
     if (!strncmp(key, "ctrl+shift+", 11)) key += 11;
     else if (!strncmp(key, "ctrl+", 5)) key += 5;
-    if (key[0] >= '0' && key[0] <= '9' && !key[1]) return true; /* hex moves, players */
-    for (int i = 0; repeating[i]; i++)
-        if (!strcmp(key, repeating[i])) return true;
+    if (!menu && key[0] >= '0' && key[0] <= '9' && !key[1]) return true; /* hex moves, players */
+    const char *const *list = menu ? in_menu : on_board;
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(key, list[i])) return true;
     return false;
 }
 

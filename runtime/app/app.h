@@ -115,12 +115,13 @@ int app_play(app *a, const char *game, const char *file, int level, error *err);
 void app_open_file(app *a, const char *path);
 
 void app_key(app *a, const char *key);
-/* Whether a key held down (the keyboard's auto-repeat) acts again: moves, undo and redo, the
- * menus' and a replay's steps, the speed. A key that confirms, opens, leaves, pauses or makes
- * something new (Return, Space, Esc, N, P, a game's own keys, F11, F12, Ctrl+V) acts once a press:
- * Space held to open a sliding level went on to shuffle it, its moves lost, and Esc held
- * walked out of the game. */
-bool app_key_repeats(const char *key);
+/* Whether a key held down (the keyboard's auto-repeat) acts again: on the board moves, undo
+ * and redo, a replay's steps, the speed; in the menus only what moves the selection. A key
+ * that confirms, opens, leaves, pauses or makes something new (Return, Space, Esc, N, P, a
+ * game's own keys, F11, F12, Ctrl+V; Right and Left in a menu) acts once a press: Space held
+ * to open a sliding level went on to shuffle it, its moves lost, and Esc held walked out of
+ * the game. */
+bool app_key_repeats(const app *a, const char *key);
 void app_click(app *a, int x, int y, int button);
 void app_draw(app *a);
 /* Time passes: collects finished hints and solves, plays the next step of a solution being

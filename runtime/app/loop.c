@@ -155,7 +155,7 @@ static int pump(app *a, window *win)
             char name[sizeof ev.key + 16];
             snprintf(name, sizeof name, "%s%s%s", ev.mods & INPUT_MOD_CTRL ? "ctrl+" : "",
                      (ev.mods & INPUT_MOD_CTRL) && (ev.mods & INPUT_MOD_SHIFT) ? "shift+" : "", ev.key);
-            if (ev.repeat && !app_key_repeats(name)) break; /* held: acts once (app.h) */
+            if (ev.repeat && !app_key_repeats(a, name)) break; /* held: acts once (app.h) */
             app_key(a, name);
             break;
         }
