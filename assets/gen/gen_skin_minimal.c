@@ -119,6 +119,36 @@ static void crate(unsigned body, unsigned edge, int mark)
     if (mark) disc(T / 2.0, T / 2.0, 3.2, hex(0xFFFFFF, 0.9)); /* on its goal */
 }
 
+/* Colour i's own symbol (red a circle, blue a square, green a triangle, yellow a plus), as the
+ * default sheet marks them, so crates and goals are told apart without seeing colour. */
+static void symbol(int i, double cx, double cy, double r, double w, rgba c)
+{
+    double h = r * 0.8;
+    switch (i) {
+    case 0: ring(cx, cy, r, w, c); break;
+    case 1:
+        line(cx - h, cy - h, cx + h, cy - h, w, c), line(cx + h, cy - h, cx + h, cy + h, w, c);
+        line(cx + h, cy + h, cx - h, cy + h, w, c), line(cx - h, cy + h, cx - h, cy - h, w, c);
+        break;
+    case 2:
+        line(cx, cy - r, cx + r, cy + r * 0.75, w, c), line(cx + r, cy + r * 0.75, cx - r, cy + r * 0.75, w, c);
+        line(cx - r, cy + r * 0.75, cx, cy - r, w, c);
+        break;
+    default: line(cx - r, cy, cx + r, cy, w, c), line(cx, cy - r, cx, cy + r, w, c); break;
+    }
+}
+
+static void colour_crate(int i, unsigned body, unsigned edge, int on_goal)
+{
+    crate(body, edge, 0);
+    symbol(i, T / 2.0, T / 2.0, 5.5, 2, hex(0xFFFFFF, 0.95));
+    if (on_goal) { /* on its goal: a white frame inside the edge */
+        rgba m = hex(0xFFFFFF, 0.9);
+        line(7.5, 7.5, T - 7.5, 7.5, 1.2, m), line(T - 7.5, 7.5, T - 7.5, T - 7.5, 1.2, m);
+        line(T - 7.5, T - 7.5, 7.5, T - 7.5, 1.2, m), line(7.5, T - 7.5, 7.5, 7.5, 1.2, m);
+    }
+}
+
 /* eyes looking toward (dx, dy) */
 static void face(double cx, double cy, double dx, double dy)
 {
@@ -153,11 +183,12 @@ static void draw(const char *n)
         snprintf(g, sizeof g, "goal_%s", cn[i]);
         snprintf(bg, sizeof bg, "box_%s_on_goal", cn[i]);
         unsigned c = COLOURS[i], e = (c >> 1) & 0x7F7F7F;
-        if (!strcmp(n, b)) return crate(c, e + 0x202020, 0);
-        if (!strcmp(n, bg)) return crate(c, e + 0x202020, 1);
+        if (!strcmp(n, b)) return colour_crate(i, c, e + 0x202020, 0);
+        if (!strcmp(n, bg)) return colour_crate(i, c, e + 0x202020, 1);
         if (!strcmp(n, g)) {
             floor_tile(); /* goals are floor tiles: drawn instead of the floor */
-            return ring(T / 2.0, T / 2.0, 8, 2.5, hex(c, 1));
+            ring(T / 2.0, T / 2.0, 8, 2.5, hex(c, 1));
+            return symbol(i, T / 2.0, T / 2.0, 3, 1.4, hex(c, 1));
         }
     }
     if (!strcmp(n, "floor")) return floor_tile();

@@ -164,6 +164,10 @@ expect_status 2 "bad scale" -- "$tessera" play sokoban --scale 0 --keys right
 # skin.lua:line and the default draws instead.
 expect_status 0 "render with the minimal skin" -- "$tessera" render sokoban --level 2 --skin minimal --out "$outdir/skin_minimal.png"
 golden skin_minimal "$outdir/skin_minimal.png"
+# Colour's crates and goals carry their colour's symbol in the minimal skin too (a circle, a
+# square, a triangle, a plus): it drew them in colour alone, red and green told apart by hue.
+expect_status 0 "Colour with the minimal skin" -- "$tessera" render colour --level 4 --skin minimal --out "$outdir/skin_minimal_colour.png"
+golden skin_minimal_colour "$outdir/skin_minimal_colour.png"
 expect_status 0 "render with the default skin" -- "$tessera" render sokoban --level 2 --out "$outdir/skin_default.png"
 differ_picture "$outdir/skin_default.png" "$outdir/skin_minimal.png" "the minimal skin draws the same as the default" 5000
 mkdir -p "$XDG_DATA_HOME/tessera/skins/broken"
