@@ -53,6 +53,10 @@ typedef struct checker {
     sprites sheet;
     bool have_sheet;
     int bad, unsolvable;        /* problems found */
+    /* The game the last level file was checked with, kept for the next (see game_for_levels). */
+    char *loaded_path, *loaded_name;
+    game *loaded;
+    error load_error;           /* ... or why it did not load (loaded NULL) */
 } checker;
 
 static int ends_with(const char *s, const char *suffix)
@@ -288,11 +292,47 @@ static int read_level_file(checker *c, const game *g, const char *file, bool by_
     return -1;
 }
 
+static void forget_loaded(checker *c)
+{
+    game_free(c->loaded);
+    free(c->loaded_path);
+    free(c->loaded_name);
+    c->loaded = NULL;
+    c->loaded_path = c->loaded_name = NULL;
+}
+
+/* The game a level file is checked with. A mod's level files are mostly of one game, and
+ * loading it again for each ran its script's start-up each time (up to 2 s of CPU), so a mod
+ * of many level files for a script that spins at load took that many times 2 s, with no bound
+ * over the check: the last game loaded is kept for the next file of the same game (a game
+ * that did not load says why again, unloaded). NULL: err says why. */
+static game *game_for_levels(checker *c, const app_paths *p, const char *name, error *err)
+{
+    const char *n = name ? name : "";
+    if (c->loaded_path && !strcmp(c->loaded_path, p->script_path) && !strcmp(c->loaded_name, n)) {
+        if (!c->loaded) *err = c->load_error;
+        return c->loaded;
+    }
+    forget_loaded(c);
+    game *g = game_load(p->script_path, name, err);
+    c->loaded_path = strdup(p->script_path);
+    c->loaded_name = strdup(n);
+    if (!c->loaded_path || !c->loaded_name) {
+        game_free(g);
+        forget_loaded(c);
+        error_set(err, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    c->loaded = g;
+    if (!g) c->load_error = *err;
+    return g;
+}
+
 /* Checks a level file; false when it could not be read (the problem reported). */
 static bool check_levels(checker *c, const app_paths *p, const char *file, const char *game_name_arg, bool guessed)
 {
     error err;
-    game *g = game_load(p->script_path, game_name_arg, &err);
+    game *g = game_for_levels(c, p, game_name_arg, &err);
     if (!g) {
         report(c, &err);
         return false;
@@ -319,7 +359,6 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
         }
         levelset_free(&set);
     }
-    game_free(g);
     return read;
 }
 
@@ -860,6 +899,7 @@ int cmd_check(const app_paths *p, int argc, char **argv)
         }
     }
     if (c.have_sheet) sprites_free(&c.sheet);
+    forget_loaded(&c);
     if (!files) {
         fprintf(stderr, "tessera check: name at least one level file, game script or mod folder\n");
         return EXIT_BAD_INPUT;

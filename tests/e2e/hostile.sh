@@ -454,6 +454,25 @@ expect_output "f6.xsb: the check's 1 s of CPU for checking levels at their start
 [ "$(printf '%s\n' "$out" | grep -c 'for checking levels at their start ran out')" -ge 4 ] && ok || fail "the sets were checked: $out"
 rm -rf "$mod"
 
+# --- A mod of six level files for a game whose script spins as it loads: loaded once -----------
+# Each level file was checked with the game loaded anew: its start-up (up to the load's 2 s of
+# CPU) ran once a file, with no bound over the check (a thousand files: half an hour).
+mod="$outdir/slow_load"
+mkdir -p "$mod/scripts" "$mod/levels/slowload"
+cat > "$mod/scripts/slowload.lua" <<'EOF'
+local t = os.clock() while os.clock() - t < 0.8 do end
+return tessera.extend("sokoban", { name = "SlowLoad", levels = false })
+EOF
+for f in 1 2 3 4 5 6; do printf '#####\n#@$.#\n#####\n' > "$mod/levels/slowload/f$f.xsb"; done
+cpu_start=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
+expect_status 0 "check of a mod of six level files for a game slow to load" -- timeout -k 5 100 "$tessera" check "$mod" --timeout 0
+expect_output "f6.xsb: ok (1 level for SlowLoad)" "every file checked"
+cpu=$(( $(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat) - cpu_start ))
+ticks=$(getconf CLK_TCK)
+# The script is loaded for itself and once for its six files: about 1.6 s; six loads were 5.6 s.
+[ "$cpu" -lt $((ticks * 4)) ] && ok || fail "check of six files took $((cpu * 100 / ticks)) cs of CPU: the game was loaded for each"
+rm -rf "$mod"
+
 # --- A mod script whose name has a dot: not startable by that name, so not listed --------------
 mod="$outdir/dot_mod"
 mkdir -p "$mod/scripts"
