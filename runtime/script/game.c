@@ -675,8 +675,8 @@ static void read_result(lua_State *L, hook_call *c)
         c->truth = lua_isnil(L, -1) || lua_toboolean(L, -1);
         break;
     case HOOK_HEURISTIC: {
-        int isnum;
-        c->number = lua_tonumberx(L, -1, &isnum);
+        int isnum = lua_type(L, -1) == LUA_TNUMBER;     /* a string such as "3" is no number */
+        c->number = isnum ? lua_tonumber(L, -1) : 0;
         if (isnum && c->number == HUGE_VAL) break;      /* math.huge: no solution from here */
         if (!isnum || !(c->number >= 0) || c->number > 1e9)
             hook_error(L, c, "must return a number from 0 to 1e9, or math.huge where no solution is left");

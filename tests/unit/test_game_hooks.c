@@ -153,6 +153,19 @@ static void test_labels_candidates_heuristic(void)
     levelset_free(&set);
     game_free(g);
 
+    /* A number in a string is not a number (Lua would convert it, a typo as much as a value). */
+    snprintf(extra, sizeof extra, "%s%s", act_text, "  heuristic = function(level) return \"3\" end,\n");
+    write_game(extra);
+    g = load(&err);
+    CHECK(g != NULL);
+    if (!g) return;
+    CHECK(start(g, &set, &s, "O.\n..\n", &err) == 0);
+    CHECK(game_heuristic(g, &s, &h, &err) < 0);
+    CHECK_STR_HAS(err.msg, "heuristic must return a number from 0 to 1e9");
+    state_free(&s);
+    levelset_free(&set);
+    game_free(g);
+
     /* A candidate with a direction for an action declared without dirs is refused: the
      * search would find solutions that verify refuses. */
     snprintf(extra, sizeof extra, "%s%s", act_text,
