@@ -336,45 +336,61 @@ static void cut_to_mask(image *img, int x, int y, const sprites *primary, int p,
         }
 }
 
+/* Places the next hex cut of w x h in rows at most row_w wide (each cut alone fits): *x, *y
+ * (from 0, 0) get its place, *row_h the height of its row so far. */
+static void place_cut(int w, int h, int row_w, int *x, int *y, int *row_h, int *cx, int *cy)
+{
+    if (*x > 0 && *x + w > row_w) {
+        *y += *row_h;
+        *x = *row_h = 0;
+    }
+    *cx = *x;
+    *cy = *y;
+    *x += w;
+    if (h > *row_h) *row_h = h;
+}
+
 int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback, error *err)
 {
     const image *a = &primary->sheet, *b = &fallback->sheet;
-    /* The hex cuts go in a band of their own under both sheets, side by side. */
-    long cuts_w = 0;
-    int cuts_h = 0;
+    /* The hex cuts go in rows of their own under both sheets. */
+    int w = a->w > b->w ? a->w : b->w;
     for (int i = 0; i < fallback->count; i++) {
         int p = hex_cut_of(primary, fallback, i);
-        if (p < 0) continue;
-        cuts_w += primary->list[p].w;
-        if (primary->list[p].h > cuts_h) cuts_h = primary->list[p].h;
+        if (p >= 0 && primary->list[p].w > w) w = primary->list[p].w;
     }
-    long w = a->w > b->w ? a->w : b->w;
-    if (cuts_w > w) w = cuts_w;
+    int x = 0, y = 0, row_h = 0, cx, cy;
+    for (int i = 0; i < fallback->count; i++) {
+        int p = hex_cut_of(primary, fallback, i);
+        if (p >= 0) place_cut(primary->list[p].w, primary->list[p].h, w, &x, &y, &row_h, &cx, &cy);
+    }
+    long height = (long)a->h + b->h + y + row_h;
     image img;
     memset(out, 0, sizeof *out);
-    if (w > INT_MAX / 4 || image_create(&img, (int)w, a->h + b->h + cuts_h) != 0)
+    if (height > INT_MAX || image_create(&img, w, (int)height) != 0)
         return error_set(err, NULL, 0, 0, "out of memory");
-    for (int y = 0; y < a->h; y++) memcpy(img.px + (size_t)y * (size_t)w, a->px + (size_t)y * a->w, sizeof *img.px * (size_t)a->w);
-    for (int y = 0; y < b->h; y++)
-        memcpy(img.px + (size_t)(a->h + y) * (size_t)w, b->px + (size_t)y * b->w, sizeof *img.px * (size_t)b->w);
+    for (int r = 0; r < a->h; r++) memcpy(img.px + (size_t)r * (size_t)w, a->px + (size_t)r * a->w, sizeof *img.px * (size_t)a->w);
+    for (int r = 0; r < b->h; r++)
+        memcpy(img.px + (size_t)(a->h + r) * (size_t)w, b->px + (size_t)r * b->w, sizeof *img.px * (size_t)b->w);
     sprite *list = malloc(sizeof *list * (size_t)(primary->count + fallback->count + 1));
     if (!list) {
         image_free(&img);
         return error_set(err, NULL, 0, 0, "out of memory");
     }
-    int n = 0, cut_x = 0;
+    int n = 0;
+    x = y = row_h = 0;
     for (int i = 0; i < primary->count; i++) list[n++] = primary->list[i];
     for (int i = 0; i < fallback->count; i++) {
         if (sprites_find(primary, fallback->list[i].name) >= 0) continue;
         list[n] = fallback->list[i];
         int p = hex_cut_of(primary, fallback, i);
         if (p >= 0) {
-            cut_to_mask(&img, cut_x, a->h + b->h, primary, p, fallback, i);
-            list[n].x = cut_x;
-            list[n].y = a->h + b->h;
+            place_cut(primary->list[p].w, primary->list[p].h, w, &x, &y, &row_h, &cx, &cy);
+            cut_to_mask(&img, cx, a->h + b->h + cy, primary, p, fallback, i);
+            list[n].x = cx;
+            list[n].y = a->h + b->h + cy;
             list[n].w = primary->list[p].w;
             list[n].h = primary->list[p].h;
-            cut_x += primary->list[p].w;
         } else {
             list[n].y += a->h;
         }

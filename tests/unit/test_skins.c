@@ -105,6 +105,35 @@ int main(int argc, char **argv)
         CHECK(sh.sheet.px[(g->y + 32) * sh.sheet.w + g->x + 32] == def.sheet.px[(dg->y + 32) * def.sheet.w + dg->x + 32]);
     }
     sprites_free(&sh);
+    /* Large tiles: nine floors of 1024 pixels, their hex cuts 9216 pixels side by side, more
+     * than a picture may be wide: the cuts go in rows, and the skin loads. */
+    {
+        canvas big;
+        CHECK(canvas_init(&big, 3072, 3072) == 0);
+        canvas_fill_rect(&big, 0, 0, 3072, 3072, 0xFF804020u);
+        char path[600];
+        snprintf(path, sizeof path, "%s/skins/mine/sheet.png", home);
+        CHECK(canvas_write_png(&big, path, &err) == 0);
+        canvas_free(&big);
+        static const char *const floors[9] = { "floor", "wall", "goal", "ice", "hole", "hole_filled",
+                                               "goal_red", "goal_blue", "goal_green" };
+        char lua[1024];
+        int k = snprintf(lua, sizeof lua, "skin { name = 'Big', image = 'sheet.png', tile_size = 1024 }\n");
+        for (int i = 0; i < 9; i++)
+            k += snprintf(lua + k, sizeof lua - (size_t)k, "tile('%s', %d, %d)\n", floors[i], i % 3, i / 3);
+        write_file("skin.lua", lua);
+        CHECK(skins_load(&paths, "mine", &sh, &err) == 0);
+        int cut = sprites_find(&sh, "hex_goal_green");
+        CHECK(cut >= 0 && sh.sheet.w <= 8192);
+        if (cut >= 0) {
+            const sprite *g = sprites_get(&sh, cut);
+            CHECK(g->w == 1024 && sh.sheet.px[(size_t)(g->y + 512) * (size_t)sh.sheet.w + (size_t)g->x + 512] == 0xFF804020u);
+            sprites_free(&sh);
+        }
+        write_sheet();
+        write_file("skin.lua", "skin { name = 'Mine', image = 'sheet.png', tile_size = 32 }\n"
+                               "tile('floor', 0, 0)\nrect('wall', 32, 0, 32, 32)\n");
+    }
     /* The same skin by its folder. */
     char dir[600];
     snprintf(dir, sizeof dir, "%s/skins/mine", home);
