@@ -367,8 +367,10 @@ int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback,
     long height = (long)a->h + b->h + y + row_h;
     image img;
     memset(out, 0, sizeof *out);
-    if (height > INT_MAX || image_create(&img, w, (int)height) != 0)
-        return error_set(err, NULL, 0, 0, "out of memory");
+    if (height > IMAGE_MAX_SIDE)
+        return error_set(err, NULL, 0, 0, "the pictures and the default sheet's together are %ld pixels high (at most %d)",
+                         height, IMAGE_MAX_SIDE);
+    if (image_create(&img, w, (int)height) != 0) return error_set(err, NULL, 0, 0, "out of memory");
     for (int r = 0; r < a->h; r++) memcpy(img.px + (size_t)r * (size_t)w, a->px + (size_t)r * a->w, sizeof *img.px * (size_t)a->w);
     for (int r = 0; r < b->h; r++)
         memcpy(img.px + (size_t)(a->h + r) * (size_t)w, b->px + (size_t)r * b->w, sizeof *img.px * (size_t)b->w);

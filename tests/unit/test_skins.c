@@ -130,6 +130,14 @@ int main(int argc, char **argv)
             CHECK(g->w == 1024 && sh.sheet.px[(size_t)(g->y + 512) * (size_t)sh.sheet.w + (size_t)g->x + 512] == 0xFF804020u);
             sprites_free(&sh);
         }
+        /* A sheet too tall to stack over the default's says so (it said "out of memory"). */
+        CHECK(canvas_init(&big, 32, 8100) == 0);
+        canvas_fill_rect(&big, 0, 0, 32, 8100, 0xFF804020u);
+        CHECK(canvas_write_png(&big, path, &err) == 0);
+        canvas_free(&big);
+        write_file("skin.lua", "skin { name = 'Tall', image = 'sheet.png', tile_size = 32 }\ntile('floor', 0, 0)\n");
+        CHECK(skins_load(&paths, "mine", &sh, &err) != 0);
+        CHECK_STR_HAS(err.msg, "pixels high (at most 8192)");
         write_sheet();
         write_file("skin.lua", "skin { name = 'Mine', image = 'sheet.png', tile_size = 32 }\n"
                                "tile('floor', 0, 0)\nrect('wall', 32, 0, 32, 32)\n");
