@@ -546,9 +546,20 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
         solutions_free(&sols);
         return;
     }
+    /* Opening the game and its levels runs the script's start-up and the levels' start hooks:
+     * that counts as replaying too, so that many solution files cannot each take it anew. */
+    if (c->budget > 0 && c->replayed >= c->budget) {
+        cli_text(stdout, file);
+        printf(": not replayed: the check's %g s of CPU for replays ran out (note)\n", c->budget);
+        solutions_free(&sols);
+        return;
+    }
     session s;
     const char *gname = game_name_arg ? game_name_arg : game_for(c, p, levels, gbuf, sizeof gbuf);
-    if (session_open(&s, p, gname, levels, 0, &err) != 0) {
+    double opening = thread_cpu();
+    int opened = session_open(&s, p, gname, levels, 0, &err);
+    c->replayed += thread_cpu() - opening;
+    if (opened != 0) {
         if (!game_name_arg && game_guessed(c, levels, gname)) app_note_guess(&err, gname);
         report(c, &err);
         solutions_free(&sols);

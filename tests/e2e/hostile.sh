@@ -471,6 +471,17 @@ cpu=$(( $(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat) - cpu_start ))
 ticks=$(getconf CLK_TCK)
 # The script is loaded for itself and once for its six files: about 1.6 s; six loads were 5.6 s.
 [ "$cpu" -lt $((ticks * 4)) ] && ok || fail "check of six files took $((cpu * 100 / ticks)) cs of CPU: the game was loaded for each"
+
+# ... and as many solution files: each opened the game and its levels anew, outside the replays'
+# --budget; their openings count as replaying.
+for f in 1 2 3 4 5 6 7 8; do printf '#####\n#@$.#\n#####\n' > "$mod/levels/slowload/f$f.xsb"; echo R > "$mod/levels/slowload/f$f.sol"; done
+cpu_start=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
+expect_status 0 "check of a mod of eight solution files for a game slow to load" -- timeout -k 5 100 "$tessera" check "$mod" --timeout 0 --budget 1
+expect_output "f8.sol: not replayed: the check's 1 s of CPU for replays ran out (note)" "the files left named, as a note"
+cpu=$(( $(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat) - cpu_start ))
+# The script loaded for itself, for the level files, and for two solution files: about 3.2 s; each
+# solution file opening it was 8 s.
+[ "$cpu" -lt $((ticks * 5)) ] && ok || fail "check of eight solution files took $((cpu * 100 / ticks)) cs of CPU"
 rm -rf "$mod"
 
 # --- A mod script whose name has a dot: not startable by that name, so not listed --------------
