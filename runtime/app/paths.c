@@ -4,6 +4,7 @@
 #include "app/paths.h"
 
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,17 +71,36 @@ static void set_root(app_paths *p, const char *root)
     snprintf(p->level_path, sizeof p->level_path, "%s", p->levels);
 }
 
+/* The value of the environment variable name when it is an absolute path, else NULL: the XDG
+ * base directory spec says a relative one is to be ignored (it named a folder under wherever
+ * the game was started from, so the player's progress was in another place from each folder). */
+static const char *abs_env(const char *name)
+{
+    const char *v = getenv(name);
+    return v && v[0] == '/' ? v : NULL;
+}
+
+/* The user's home: $HOME, else (unset, empty or relative, as under some service managers
+ * and `env -i`) the home the password database gives; NULL when there is none. */
+static const char *home_dir(void)
+{
+    const char *home = abs_env("HOME");
+    if (home) return home;
+    struct passwd *pw = getpwuid(getuid());
+    return pw && pw->pw_dir && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+}
+
 int paths_init(app_paths *p, const char *argv0)
 {
     memset(p, 0, sizeof *p);
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg) path_join(p->data_home, sizeof p->data_home, xdg, "tessera");
-    else if (home && *home) snprintf(p->data_home, sizeof p->data_home, "%s/.local/share/tessera", home);
+    const char *xdg = abs_env("XDG_DATA_HOME"), *home = home_dir();
+    if (xdg) path_join(p->data_home, sizeof p->data_home, xdg, "tessera");
+    else if (home) path_join(p->data_home, sizeof p->data_home, home, ".local/share/tessera");
     else snprintf(p->data_home, sizeof p->data_home, ".tessera");
 
-    const char *cache = getenv("XDG_CACHE_HOME");
-    if (cache && *cache) path_join(p->cache_home, sizeof p->cache_home, cache, "tessera");
-    else if (home && *home) snprintf(p->cache_home, sizeof p->cache_home, "%s/.cache/tessera", home);
+    const char *cache = abs_env("XDG_CACHE_HOME");
+    if (cache) path_join(p->cache_home, sizeof p->cache_home, cache, "tessera");
+    else if (home) path_join(p->cache_home, sizeof p->cache_home, home, ".cache/tessera");
     else snprintf(p->cache_home, sizeof p->cache_home, ".tessera-cache");
 
     path_join(p->mods_home, sizeof p->mods_home, p->data_home, "mods");

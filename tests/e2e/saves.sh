@@ -522,4 +522,19 @@ mv "$outdir/after.xsb" "$outdir/gone.xsb.bak"
 expect_status 0 "another set" -- "$tessera" play sokoban "$outdir/other.xsb" --resume --keys ""
 case "$out" in *"renamed or moved"*) fail "a set of other levels took up a gone set's progress: $out" ;; *) ok ;; esac
 
+# --- the data folder when the environment does not name it, or names it relatively -----------
+# A relative XDG_DATA_HOME (which the XDG spec says to ignore) or an unset HOME put the
+# progress under the folder the game was started from: started from another, it was gone.
+mkdir -p "$outdir/home" "$outdir/cwd"
+expect_status 0 "play with a relative XDG_DATA_HOME" -- \
+    sh -c "cd '$outdir/cwd' && HOME='$outdir/home' XDG_DATA_HOME=rel exec '$tessera' play sokoban --level 1 --keys 'down right up right down'"
+if [ ! -e "$outdir/cwd/rel" ] && grep -q '^solved 1 ' "$outdir"/home/.local/share/tessera/progress/sokoban-tessera-*.txt 2>/dev/null
+then ok; else fail "a relative XDG_DATA_HOME was used: $(ls -R "$outdir/cwd" "$outdir/home" 2>&1)"; fi
+pw_home=$(getent passwd "$(id -u)" 2>/dev/null | cut -d: -f6)
+case $pw_home in
+/*) expect_status 0 "--help with HOME unset" -- sh -c "cd '$outdir/cwd' && exec env -u HOME -u XDG_DATA_HOME '$tessera' --help"
+    expect_output "Your progress, settings and mods: ${pw_home%/}/.local/share/tessera" "HOME unset: the home of the password database" ;;
+*) echo "saves.sh: no home in the password database for uid $(id -u): the unset-HOME check is skipped" ;;
+esac
+
 finish
