@@ -39,7 +39,13 @@ void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size)
         fprintf(stderr, "tessera: %s\ntessera: the damaged settings file is kept as %s; using the defaults\n", buf, aside);
         if (note) snprintf(note, note_size, "Settings were damaged: kept as %s; using the defaults.", path_basename(aside));
     } else {
-        fprintf(stderr, "tessera: %s\n", buf);
+        /* Not read (no permission, a folder, a read error) or not set aside: it is still
+         * there, and may hold the player's settings, so it is never written over (a change
+         * of speed or skin wrote the defaults over it). */
+        settings_init(st);
+        st->unread = true;
+        fprintf(stderr, "tessera: %s (settings will not be saved over it)\n", buf);
+        if (note) snprintf(note, note_size, "Cannot read the settings, so changes are not saved: %s", buf);
     }
 }
 
@@ -50,6 +56,10 @@ int prefs_save(const settings *st, const app_paths *p)
     error err;
     prefs_path(p, path, sizeof path);
     if (st->newer) return 0;                    /* left to the Tessera that wrote it */
+    if (st->unread) {
+        fprintf(stderr, "tessera: settings not saved: %s could not be read, so it is not written over\n", path);
+        return -1;
+    }
     char *text = settings_format(st, &len);
     if (!text) return -1;
     int rc = save_write_atomic(path, text, len, &err);

@@ -10,8 +10,8 @@
 #include "app/save_format.h"
 
 /* Loads the settings (none yet: empty). A damaged file is set aside; a newer Tessera's file is
- * left as it is and never written over (st->newer; the defaults are used). note gets a message
- * for either. */
+ * left as it is and never written over (st->newer; the defaults are used), as is one that cannot
+ * be read (st->unread). note gets a message for each. */
 void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size);
 /* Writes them atomically; 0, or -1 with a message on stderr. */
 int prefs_save(const settings *st, const app_paths *p);

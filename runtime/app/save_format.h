@@ -135,6 +135,7 @@ typedef struct settings {
     settings_entry e[SETTINGS_MAX];
     int n;
     bool newer;                   /* read from a newer Tessera's file: never written over */
+    bool unread;                  /* a file there that could not be read: never written over */
 } settings;
 
 void settings_init(settings *st);

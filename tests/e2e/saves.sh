@@ -85,6 +85,23 @@ if [ "$(cat "$settings_file")" = "$(printf 'tessera-settings 9\nanimation_speed 
    [ -z "$(ls "$settings_file".* 2>/dev/null)" ]; then ok
 else fail "a newer settings file was touched: $(ls "$XDG_DATA_HOME/tessera"; cat "$settings_file")"; fi
 cp "$outdir/settings.before" "$settings_file"
+# A settings file that cannot be read is not written over either: a change of speed wrote the
+# defaults over it (the player's skin, sound and speed lost). Too big to read (a sparse file,
+# so as not to fill the disk), and, where not root, one with no read permission.
+truncate -s 65M "$settings_file"
+expect_status 0 "speed change over a settings file too big to read" -- "$tessera" play sokoban --level 1 --keys "minus"
+expect_output "settings.txt: file is larger than" "the unread settings file named"
+expect_output "could not be read, so it is not written over" "the change is said not to be saved"
+if [ "$(stat -c %s "$settings_file")" = $((65 << 20)) ]; then ok; else fail "an unread settings file was written over: $(head -c 300 "$settings_file")"; fi
+if [ "$(id -u)" != 0 ]; then
+    cp "$outdir/settings.before" "$settings_file"
+    chmod 000 "$settings_file"
+    expect_status 0 "speed change over an unreadable settings file" -- "$tessera" play sokoban --level 1 --keys "minus"
+    expect_output "Permission denied" "the unreadable settings file named"
+    chmod 644 "$settings_file"
+    if cmp -s "$outdir/settings.before" "$settings_file"; then ok; else fail "an unreadable settings file was written over: $(cat "$settings_file")"; fi
+fi
+cp "$outdir/settings.before" "$settings_file"
 
 # Replay (L): the set's solution, or the player's best once there is one, plays to the solved
 # state on the frame clock; Space pauses, Right and Left step; Esc puts the position back;
