@@ -723,7 +723,7 @@ int progress_store_save(progress_store *ps, session *s, error *err)
         free(text);
         if (prc == 0) {
             bool mine = !strcmp(other.game, ps->pr.game) && !strcmp(other.set, ps->pr.set);
-            if (mine) progress_merge(&ps->pr, &other);
+            if (mine) progress_merge(&ps->pr, &other, ps->fp, ps->nfp);
             progress_free(&other);
             /* Put there since it was opened, by a game whose name collides: never written over. */
             if (!mine) return error_set(err, ps->path, 0, 0, "now holds another game's progress: not written over");

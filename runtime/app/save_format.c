@@ -476,26 +476,39 @@ static bool has_position_of(const progress *p, uint32_t fp)
     return false;
 }
 
-int progress_merge(progress *p, const progress *other)
+/* Whether the set's level number `level` has fingerprint f (fp: the set's, NULL when unknown):
+ * an entry so is at its own level, never one that moved (a set may hold the same level twice). */
+static bool at_own_level(const uint32_t *fp, int nfp, int level, uint32_t f)
+{
+    return fp && level >= 1 && level <= nfp && fp[level - 1] == f;
+}
+
+int progress_merge(progress *p, const progress *other, const uint32_t *fp, int nfp)
 {
     for (int i = 0; i < other->nsolved; i++) {
         const progress_level *o = &other->solved[i];
         progress_level *mine = progress_find(p, o->level);
         if (mine && mine->fp != o->fp) continue; /* a different level by that number: keep ours */
-        if (!mine && moved_here(p, o->level, o->fp)) continue;   /* ours, under its new number */
+        if (!mine && !at_own_level(fp, nfp, o->level, o->fp) && moved_here(p, o->level, o->fp))
+            continue;                            /* ours, under its new number */
         if (progress_record(p, o->level, o->fp, o->moves, o->pushes, o->solution) < 0) return -1;
     }
-    for (int i = 0; i < other->nassisted; i++)
-        if (!progress_find_assisted(p, other->assisted[i].level) && !moved_marked(p, other->assisted[i].fp) &&
-            progress_mark_assisted(p, other->assisted[i].level, other->assisted[i].fp) < 0)
+    for (int i = 0; i < other->nassisted; i++) {
+        const progress_mark *o = &other->assisted[i];
+        if (!progress_find_assisted(p, o->level) &&
+            (at_own_level(fp, nfp, o->level, o->fp) || !moved_marked(p, o->fp)) &&
+            progress_mark_assisted(p, o->level, o->fp) < 0)
             return -1;
+    }
     /* A level the other run left part-way that this one has no position of keeps it (after
      * ours: the level this run plays stays the one it comes back to). One with no moves holds
      * nothing to lose (this run may have let it go). */
     for (int i = 0; i < other->npos; i++) {
         const progress_position *o = &other->pos[i];
         if ((!o->history || !*o->history) && (!o->redo || !*o->redo) && !o->board) continue;
-        if (progress_find_position(p, o->level) || has_position_of(p, o->fp)) continue;
+        if (progress_find_position(p, o->level) ||
+            (!at_own_level(fp, nfp, o->level, o->fp) && has_position_of(p, o->fp)))
+            continue;
         if (progress_set_position(p, o->level, o->fp, o->history, o->redo, o->board) != 0) return -1;
         progress_position q = p->pos[0];
         memmove(&p->pos[0], &p->pos[1], sizeof *p->pos * (size_t)(p->npos - 1));

@@ -104,8 +104,11 @@ int progress_record(progress *p, int level, uint32_t fp, long moves, long pushes
                     const char *solution);
 /* Takes every solved level of `other` that `p` lacks or that beats p's best, and every
  * position of a level p has none of (after p's own), so two processes saving the same file
- * lose nothing. -1 out of memory. */
-int progress_merge(progress *p, const progress *other);
+ * lose nothing. An entry of `other` whose fingerprint is that of p's under another number is
+ * taken as that level moved (and dropped), unless fp (the set's fingerprints, nfp of them;
+ * NULL when unknown) says its own number is that level too: a set holding a level twice.
+ * -1 out of memory. */
+int progress_merge(progress *p, const progress *other, const uint32_t *fp, int nfp);
 /* Sets the position of a level (history, redo and board may be NULL; board: a shuffled
  * board played in its place) and makes it the one being played (first). -1 out of memory. */
 int progress_set_position(progress *p, int level, uint32_t fp, const char *history,

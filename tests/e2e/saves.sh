@@ -554,4 +554,17 @@ case $pw_home in
 *) echo "saves.sh: no home in the password database for uid $(id -u): the unset-HOME check is skipped" ;;
 esac
 
+# --- two runs at once on a set that holds a level twice ----------------------------------------
+# The first run's save on quitting took the other's solve of the second copy for its own solve
+# moved to another number, and dropped it.
+printf '#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n' > "$outdir/twice.xsb"
+"$tessera" play sokoban "$outdir/twice.xsb" --level 1 --keys "right wait:3000" >/dev/null 2>&1 &
+first=$!
+sleep 1
+expect_status 0 "the second copy solved while the first run plays on" -- "$tessera" play sokoban "$outdir/twice.xsb" --level 2 --keys right
+wait "$first"
+twice=$(ls "$progress_dir"/sokoban-twice-*.txt 2>/dev/null | head -1)
+if [ -n "$twice" ] && grep -q '^solved 1 ' "$twice" && grep -q '^solved 2 ' "$twice"; then ok
+else fail "a solve of a level the set holds twice was lost: $(cat "$twice" 2>/dev/null)"; fi
+
 finish

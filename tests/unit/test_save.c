@@ -102,13 +102,47 @@ static void test_progress_roundtrip(void)
     progress_set_position(&r, 2, 0x2222u, "u", NULL, NULL);
     progress_set_position(&r, 3, q.pos[0].fp, "l", NULL, NULL);   /* level 2's, now number 3 there */
     progress_set_position(&r, 7, 0x77u, "", "", NULL);            /* no moves: nothing to keep */
-    CHECK(progress_merge(&q, &r) == 0);
+    CHECK(progress_merge(&q, &r, NULL, 0) == 0);
     CHECK_EQ_INT(progress_find(&q, 9)->moves, 2);
     CHECK(progress_find(&q, 10) != NULL);
     CHECK_EQ_INT(q.npos, 2);
     CHECK(q.pos[0].level == 2 && !strcmp(q.pos[0].history, "dd l"));
     CHECK(q.pos[1].level == 5 && q.pos[1].fp == 0x55u && !strcmp(q.pos[1].history, "r d") &&
           !strcmp(q.pos[1].redo, "u") && !q.pos[1].touched);
+    /* A set that holds one level twice (levels 1 and 2 alike): another run's solve, mark and
+     * position of level 2 are kept beside this run's of level 1, not taken as level 1 moved. */
+    const uint32_t twice[3] = { 0x11u, 0x11u, 0x33u };
+    progress a, b;
+    progress_init(&a);
+    progress_init(&b);
+    progress_record(&a, 1, 0x11u, 5, 2, NULL);
+    progress_set_position(&a, 1, 0x11u, "r", NULL, NULL);
+    progress_record(&b, 2, 0x11u, 6, 2, NULL);
+    progress_set_position(&b, 2, 0x11u, "l", NULL, NULL);
+    CHECK(progress_merge(&a, &b, twice, 3) == 0);
+    CHECK(progress_find(&a, 1) && progress_find(&a, 2) && progress_find(&a, 2)->moves == 6);
+    progress_free(&a);
+    progress_free(&b);
+    progress_init(&a);
+    progress_init(&b);
+    progress_mark_assisted(&a, 1, 0x11u);
+    progress_set_position(&a, 1, 0x11u, "r", NULL, NULL);
+    progress_mark_assisted(&b, 2, 0x11u);
+    progress_set_position(&b, 2, 0x11u, "l", NULL, NULL);
+    CHECK(progress_merge(&a, &b, twice, 3) == 0);
+    CHECK(progress_find_assisted(&a, 1) && progress_find_assisted(&a, 2));
+    CHECK(progress_find_position(&a, 2) && !strcmp(progress_find_position(&a, 2)->history, "l"));
+    /* The same entry from a file of before a level moved (3, now 1; the set's 3 is another
+     * level) is still dropped. */
+    progress c;
+    progress_init(&c);
+    progress_record(&a, 1, 0x11u, 5, 2, NULL);
+    progress_record(&c, 3, 0x11u, 9, 9, NULL);
+    CHECK(progress_merge(&a, &c, twice, 3) == 0);
+    CHECK(progress_find(&a, 3) == NULL);
+    progress_free(&a);
+    progress_free(&b);
+    progress_free(&c);
     free(text);
     progress_free(&p);
     progress_free(&q);
