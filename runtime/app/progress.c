@@ -713,7 +713,10 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     if (!ps->open) return 0;
     if (!ps->path[0]) return ps->blocked[0] ? error_set(err, NULL, 0, 0, "%s", ps->blocked) : 0;
     if (s) keep_position(ps, s);
-    /* Another Tessera may have saved since we read: keep its solves too. */
+    /* Another Tessera may have saved since we read: keep its solves too. The read, the merge
+     * and the write are one, under a lock: two saving at once each read the file before the
+     * other's write, and the second write dropped what the first had added. */
+    int lock = save_lock(ps->path);
     char *text;
     size_t len;
     error rerr;
@@ -726,12 +729,19 @@ int progress_store_save(progress_store *ps, session *s, error *err)
             if (mine) progress_merge(&ps->pr, &other, ps->fp, ps->nfp);
             progress_free(&other);
             /* Put there since it was opened, by a game whose name collides: never written over. */
-            if (!mine) return error_set(err, ps->path, 0, 0, "now holds another game's progress: not written over");
+            if (!mine) {
+                save_unlock(lock);
+                return error_set(err, ps->path, 0, 0, "now holds another game's progress: not written over");
+            }
         }
     }
     char *out = progress_format(&ps->pr, &len);
-    if (!out) return error_set(err, ps->path, 0, 0, "out of memory");
+    if (!out) {
+        save_unlock(lock);
+        return error_set(err, ps->path, 0, 0, "out of memory");
+    }
     int rc = save_write_atomic(ps->path, out, len, err);
+    save_unlock(lock);
     free(out);
     if (rc == 0) ps->dirty = false;
     return rc;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,6 +56,28 @@ int save_write_atomic(const char *path, const char *data, size_t len, error *err
     parent_of(path, dir, sizeof dir);
     if (save_mkdirs(dir, err) != 0) return -1;
     return filewrite_atomic(path, data, len, save_before_rename_hook, err);
+}
+
+int save_lock(const char *path)
+{
+    char dir[4096];
+    error err;
+    parent_of(path, dir, sizeof dir);
+    if (save_mkdirs(dir, &err) != 0) return -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    for (int i = 0; i < 200; i++) {
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0) return fd;
+        if (errno != EWOULDBLOCK && errno != EINTR) break;
+        nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+    }
+    close(fd);
+    return -1;
+}
+
+void save_unlock(int lock)
+{
+    if (lock >= 0) close(lock);    /* the lock goes with the last descriptor */
 }
 
 int save_read(const char *path, char **text, size_t *len, error *err)

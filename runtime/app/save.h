@@ -21,6 +21,13 @@ int save_read(const char *path, char **text, size_t *len, error *err);
 /* Renames a damaged file out of the way; writes the new name to aside. 0, or -1 with err. */
 int save_set_aside(const char *path, char *aside, size_t size, error *err);
 
+/* Locks the folder of the file at path against another Tessera's save into it (made when
+ * missing), so that one's read, merge and write is whole before the other's starts. Waits up
+ * to 2 s for it. Returns what save_unlock takes: -1 when it cannot be locked (the save goes
+ * on without). */
+int save_lock(const char *path);
+void save_unlock(int lock);
+
 /* Removes the temporary files of interrupted writes (NAME.tmp-XXXXXXXXXXXX, a kill -9 between
  * their writing and the rename) in dir that are older than older_than_s: another running
  * Tessera's write in progress is younger. */

@@ -567,4 +567,20 @@ twice=$(ls "$progress_dir"/sokoban-twice-*.txt 2>/dev/null | head -1)
 if [ -n "$twice" ] && grep -q '^solved 1 ' "$twice" && grep -q '^solved 2 ' "$twice"; then ok
 else fail "a solve of a level the set holds twice was lost: $(cat "$twice" 2>/dev/null)"; fi
 
+# --- many runs saving the same file at once -----------------------------------------------------
+# Each save reads the file, merges and writes it: two at once both read it before either
+# wrote, and the later write dropped the other's solve (of 8 runs solving 8 levels at once,
+# 4 to 7 solves were kept). Three rounds, every solve kept in each.
+for i in 1 2 3 4 5 6 7 8; do
+    wall=$(printf '%*s' $((5 + i)) '' | tr ' ' '#')
+    printf '%s\n#@$.%*s#\n%s\n\n' "$wall" "$i" '' "$wall"
+done > "$outdir/eight.xsb"   # eight levels, each a box a step from its goal, of widths 6 to 13
+for round in 1 2 3; do
+    rm -f "$progress_dir"/sokoban-eight-*.txt
+    for i in 1 2 3 4 5 6 7 8; do "$tessera" play sokoban "$outdir/eight.xsb" --level $i --keys right >/dev/null 2>&1 & done
+    wait
+    n=$(grep -c '^solved' "$progress_dir"/sokoban-eight-*.txt 2>/dev/null)
+    if [ "$n" = 8 ]; then ok; else fail "round $round: $n of 8 solves saved at once were kept: $(cat "$progress_dir"/sokoban-eight-*.txt 2>/dev/null)"; fi
+done
+
 finish
