@@ -29,6 +29,11 @@ const char *path_join(char *out, size_t size, const char *a, const char *b)
     return out;
 }
 
+int paths_data_home_too_long(const app_paths *p)
+{
+    return strlen(p->data_home) > DATA_HOME_MAX;
+}
+
 int path_exists(const char *path)
 {
     struct stat st;

@@ -32,6 +32,11 @@ typedef struct app_paths {
  * folder, the source tree it was built from. Returns 0, or -1 when no root holds scripts/
  * and levels/ (p->root then names the folder looked for). */
 int paths_init(app_paths *p, const char *argv0);
+/* The longest data folder whose files' names fit in PATH_MAX_LEN: the files under a longer
+ * one (progress/GAME-SET-XXXXXXXX.txt) would be written under their names cut short. */
+enum { DATA_HOME_MAX = PATH_MAX_LEN - 200 };
+/* Whether p->data_home is longer than that (nothing is then read or written there). */
+int paths_data_home_too_long(const app_paths *p);
 /* Joins a and b with one '/' into out. */
 const char *path_join(char *out, size_t size, const char *a, const char *b);
 int path_exists(const char *path);

@@ -17,6 +17,14 @@ void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size)
     size_t len;
     error err;
     settings_init(st);
+    if (paths_data_home_too_long(p)) {
+        /* The file's name would be cut short: another file. Nothing read, nothing written. */
+        st->unread = true;
+        fprintf(stderr, "tessera: %s: the data folder's name is too long (over %d bytes): settings are not read or saved\n",
+                p->data_home, DATA_HOME_MAX);
+        if (note) snprintf(note, note_size, "The data folder's name is too long: settings are not saved.");
+        return;
+    }
     prefs_path(p, path, sizeof path);
     int rc = save_read(path, &text, &len, &err);
     if (rc == 1) return;
@@ -56,6 +64,10 @@ int prefs_save(const settings *st, const app_paths *p)
     error err;
     prefs_path(p, path, sizeof path);
     if (st->newer) return 0;                    /* left to the Tessera that wrote it */
+    if (st->unread && paths_data_home_too_long(p)) {
+        fprintf(stderr, "tessera: settings not saved: the data folder's name is too long (over %d bytes)\n", DATA_HOME_MAX);
+        return -1;
+    }
     if (st->unread) {
         fprintf(stderr, "tessera: settings not saved: %s could not be read, so it is not written over\n", path);
         return -1;

@@ -314,6 +314,15 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
     ps->fp = calloc((size_t)(ps->nfp > 0 ? ps->nfp : 1), sizeof *ps->fp);
     for (int i = 0; ps->fp && i < ps->nfp; i++) ps->fp[i] = progress_fingerprint(&s->levels.levels[i], game_rules(s->game));
     if (!ps->fp) ps->nfp = 0;
+    if (paths_data_home_too_long(p)) {
+        /* Its files' names would be cut short: every game's and set's the same file. */
+        ps->path[0] = '\0';
+        fprintf(stderr, "tessera: %s: the data folder's name is too long (over %d bytes): progress will not be saved\n",
+                p->data_home, DATA_HOME_MAX);
+        if (note) snprintf(note, note_size, "The data folder's name is too long: progress will not be saved.");
+        snprintf(ps->blocked, sizeof ps->blocked, "the data folder's name is too long (over %d bytes)", DATA_HOME_MAX);
+        return;
+    }
     if (!have_path) {
         fprintf(stderr, "tessera: every progress file name of this game holds another game's progress "
                         "(progress will not be saved)\n");

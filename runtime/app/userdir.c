@@ -11,6 +11,8 @@
 int userdir_make(const app_paths *p, const char *sub, char *out, size_t size, error *err)
 {
     char dir[PATH_MAX_LEN];
+    if (paths_data_home_too_long(p))
+        return error_set(err, p->data_home, 0, 0, "the data folder's name is too long (over %d bytes)", DATA_HOME_MAX);
     path_join(dir, sizeof dir, p->data_home, sub);
     /* Make every missing folder on the way, as mkdir -p does. */
     for (char *q = dir + 1;; q++) {

@@ -583,4 +583,16 @@ for round in 1 2 3; do
     if [ "$n" = 8 ]; then ok; else fail "round $round: $n of 8 solves saved at once were kept: $(cat "$progress_dir"/sokoban-eight-*.txt 2>/dev/null)"; fi
 done
 
+# --- a data folder too long for its files' names ------------------------------------------------
+# Their names were cut short to fit: the progress of every game and set went to one file (the
+# second set's refused as "another game's progress"). Now nothing is read or written there, and
+# the player is told why.
+long="$outdir/long"
+while [ ${#long} -lt 985 ]; do long="$long/$(printf 'x%.0s' $(seq 1 20))"; done   # its progress file's name: over 1023
+expect_status 0 "play with a data folder of ${#long} bytes" -- env XDG_DATA_HOME="$long" "$tessera" play sokoban --level 1 --keys "down right up right down"
+expect_output "the data folder's name is too long" "the long data folder is named"
+if [ -e "$outdir/long" ] && [ -n "$(find "$outdir/long" -type f)" ]; then
+    fail "files written under a data folder too long: $(find "$outdir/long" -type f | sed 's,/x\{20\},/X,g')"
+else ok; fi
+
 finish
