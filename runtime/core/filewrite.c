@@ -69,6 +69,9 @@ int filewrite_atomic(const char *path, const void *data, size_t len, void (*befo
         if (fd < 0 && errno != EEXIST) return error_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
     }
     if (fd < 0) return error_set(err, path, 0, 0, "cannot write: no free temporary name beside it");
+    /* The file it replaces keeps its permissions: a save made private (600) stays so. */
+    struct stat old;
+    if (stat(path, &old) == 0 && S_ISREG(old.st_mode)) fchmod(fd, old.st_mode & 07777);
     if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
         int e = errno;
         close(fd);

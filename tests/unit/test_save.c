@@ -396,9 +396,13 @@ static void test_atomic_write(void)
     CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
     CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "old save\n"));
 
-    /* The next write goes through. */
+    /* The next write goes through, and keeps the file's mode: a player's private (600) save
+     * stayed private (it came back 644, readable by everyone). */
+    CHECK(chmod(path, 0600) == 0);
     CHECK(save_write_atomic(path, "newer\n", 6, &err) == 0);
     CHECK(read_file(path, got, sizeof got) == 0 && !strcmp(got, "newer\n"));
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 07777) == 0600);
 
     /* A folder where the file should be: an error, nothing lost. */
     char blocked[700];
