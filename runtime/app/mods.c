@@ -82,7 +82,7 @@ static void append(char *list, size_t size, const char *dir)
 {
     size_t n = strlen(list);
     if (n + strlen(dir) + 2 > size) return;
-    snprintf(list + n, size - n, "%s%s", n ? ":" : "", dir);
+    snprintf(list + n, size - n, "%s%s", n ? "\n" : "", dir);
 }
 
 int mods_init(app_paths *p, const char *const *extra, int nextra)
@@ -93,14 +93,17 @@ int mods_init(app_paths *p, const char *const *extra, int nextra)
             fprintf(stderr, "tessera: --mods '%s': no such folder\n", extra[i]);
             return -1;
         }
-        if (strchr(extra[i], ':')) {
-            fprintf(stderr, "tessera: --mods '%s': a folder name with ':' cannot be searched\n", extra[i]);
+        if (strchr(extra[i], GAME_SEARCH_SEP)) {
+            fprintf(stderr, "tessera: --mods: a folder name with a line break cannot be searched\n");
             return -1;
         }
         scan_folder(p, extra[i]);
         game_allow_reading(extra[i]);        /* mods' scripts may read their own data */
     }
-    if (p->mods_home[0] && !strchr(p->mods_home, ':')) {
+    if (p->mods_home[0] && strchr(p->mods_home, GAME_SEARCH_SEP)) {
+        if (path_is_dir(p->mods_home))
+            fprintf(stderr, "tessera: the mods folder's name holds a line break; its mods are not loaded\n");
+    } else if (p->mods_home[0]) {
         scan_folder(p, p->mods_home);
         game_allow_reading(p->mods_home);
     }
@@ -152,7 +155,7 @@ int mods_find_levels(const app_paths *p, const char *script_path, const char *na
     path_join(out, size, tree, name);
     if (path_exists(out)) return 0;
     for (const char *d = p->level_path; d && *d;) {
-        const char *sep = strchr(d, ':');
+        const char *sep = strchr(d, GAME_SEARCH_SEP);
         size_t n = sep ? (size_t)(sep - d) : strlen(d);
         snprintf(tree, sizeof tree, "%.*s", (int)n, d);
         path_join(out, size, tree, name);

@@ -59,10 +59,12 @@ void path_stem(const char *path, char *out, size_t size)
     if (dot && dot != out) *dot = '\0';
 }
 
+/* A folder holding scripts/ and levels/. One whose name holds a line break is not taken: the
+ * search paths put a line break between their folders (GAME_SEARCH_SEP). */
 static int is_root(const char *dir)
 {
     char buf[PATH_MAX_LEN];
-    return path_is_dir(path_join(buf, sizeof buf, dir, "scripts")) &&
+    return !strchr(dir, '\n') && path_is_dir(path_join(buf, sizeof buf, dir, "scripts")) &&
            path_is_dir(path_join(buf, sizeof buf, dir, "levels"));
 }
 

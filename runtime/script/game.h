@@ -34,8 +34,9 @@
 typedef struct game game;
 
 /* Folders of a search path (scripts_dir below) are separated by this character: user mods
- * come first, the bundled scripts/ last. */
-#define GAME_SEARCH_SEP ':'
+ * come first, the bundled scripts/ last. A newline, not ':', which a folder's name may hold
+ * (a clone in "tessera:dev"); a folder whose name holds a newline is refused (mods.c). */
+#define GAME_SEARCH_SEP '\n'
 
 /* Lets every game loaded from now on read files under dir (the user's mods folders): see the
  * sandbox in script/host.h. 0, or -1 out of memory. */

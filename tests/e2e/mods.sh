@@ -50,7 +50,23 @@ mkdir -p "$XDG_DATA_HOME/tessera/mods"
 cp -r tests/mods/pairs_mod "$XDG_DATA_HOME/tessera/mods/"
 expect_status 0 "play from the XDG mods folder" -- "$tessera" play pairs --level 2 --keys "right right right right"
 expect_output '"game":"Pairs","level":2,"title":"Four steps","moves":4,"pushes":4,"solved":true' "xdg mod solved"
+# A ':' in a folder's name (a clone in "tessera:dev", a data folder "a:b") is a name like any
+# other: before, the search paths were ':' lists, and such a folder was skipped without a word
+# (the user's mods) or refused (--mods), or no bundled game was found at all.
+export XDG_DATA_HOME="$outdir/x:dg"
+mkdir -p "$XDG_DATA_HOME/tessera/mods"
+cp -r tests/mods/pairs_mod "$XDG_DATA_HOME/tessera/mods/"
+expect_status 0 "play from a mods folder with ':' in its path" -- "$tessera" play pairs --level 2 --keys "right right right right"
+expect_output '"game":"Pairs","level":2,"title":"Four steps","moves":4,"pushes":4,"solved":true' "mod under ':' solved"
 unset XDG_DATA_HOME
+mkdir -p "$outdir/with:colon"
+cp -r tests/mods/pairs_mod "$outdir/with:colon/"
+expect_status 0 "--mods with ':' in its path" -- "$tessera" play pairs --mods "$outdir/with:colon" --keys "right right right"
+expect_output '"game":"Pairs","level":1,"title":"Two in a row","moves":3,"pushes":3,"solved":true' "--mods under ':' solved"
+mkdir -p "$outdir/data:dir"
+cp -r scripts levels assets "$outdir/data:dir/"
+expect_status 0 "a data folder with ':' in its path" -- env TESSERA_DATA_DIR="$outdir/data:dir" "$tessera" play sokoban --keys "left"
+expect_output '"game":"Sokoban"' "the bundled game is found under ':'"
 
 # Bad mods: every problem reported with its place, exit 2 (malformed) over 1 (unsolvable).
 expect_status 2 "check bad mods" -- "$tessera" check tests/bad_mods
