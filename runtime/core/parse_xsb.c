@@ -12,6 +12,7 @@ enum { XSB_MAX_ROW = GRID_MAX_SIDE, MAX_ROWS_PER_LINE = 64 };
 typedef struct pending {
     /* what the lines before a level said about it */
     const char *comment; int comment_len;
+    int comment_lines;            /* of the ';' block it ends (lines in a row) */
     const char *quoted; int quoted_len;
     int first_meta, nmeta;        /* indexes into the line array */
 } pending;
@@ -241,11 +242,19 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
         const ruleset *rr = own ? own : r;
         int kl, vl;
         const char *v;
-        if (is_blank_line(l)) continue;
+        if (is_blank_line(l)) {
+            /* A block of several comment lines set apart by a blank line is a note (the
+             * collection's header, say), not the next level's name: "; 1" then a blank line
+             * names level 1, as in many collections, but a header's last line does not. */
+            if (pre.comment && pre.comment_lines > 1) pre.comment = NULL;
+            continue;
+        }
         if (l->text[0] == ';') {
             const char *c = l->text + 1;
             int cl = l->len - 1;
             while (cl > 0 && *c == ' ') c++, cl--;
+            pre.comment_lines = pre.comment && i > 0 && lines[i - 1].len > 0 && lines[i - 1].text[0] == ';'
+                                 ? pre.comment_lines + 1 : 1;
             pre.comment = c;
             pre.comment_len = cl;
             continue;

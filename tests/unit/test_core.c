@@ -57,6 +57,41 @@ static void test_xsb_collection(void)
     levelset_free(&set);
 }
 
+/* A header of several comment lines, a blank line, then a level with no name of its own: the
+ * header's last line ("; 2026") named level 1. One comment line set apart names its level
+ * (Microban's "; 1"), and a block straight above a level still does. */
+static void test_xsb_header_comment(void)
+{
+    const char *text =
+        "; Our collection\n"
+        "; by us\n"
+        "; 2026\n"
+        "\n"
+        "#####\n"
+        "#@$.#\n"
+        "#####\n"
+        "\n"
+        "; 2\n"
+        "\n"
+        "#####\n"
+        "#@$.#\n"
+        "#####\n"
+        "\n"
+        "; easy\n"
+        "; Three\n"
+        "#####\n"
+        "#@$.#\n"
+        "#####\n";
+    levelset set;
+    error err;
+    CHECK(parse(&set, text, &err) == 0);
+    CHECK_EQ_INT(set.count, 3);
+    CHECK(set.levels[0].title == NULL);
+    CHECK(set.levels[1].title && strcmp(set.levels[1].title, "2") == 0);
+    CHECK(set.levels[2].title && strcmp(set.levels[2].title, "Three") == 0);
+    levelset_free(&set);
+}
+
 static void test_outside_and_pockets(void)
 {
     levelset set;
@@ -674,6 +709,7 @@ int main(void)
 {
     rules_sokoban(&sokoban);
     test_xsb_collection();
+    test_xsb_header_comment();
     test_outside_and_pockets();
     test_xsb_rle();
     test_xsb_errors();
