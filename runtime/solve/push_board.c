@@ -362,11 +362,14 @@ int push_board_init_turned(push_board *b, const state *s, int turn, char *msg, s
         return out_of_memory(b, msg, len);
     }
     int nfixed = 0, nstuck = 0;
-    /* A box the player can never reach never moves. */
     rc = build(b, s, NULL, turn, msg, len);
-    if (rc == PUSH_BOARD_OK) {
+    /* Boxes that never move become walls, and the board is built again without them; walls
+     * can shut the player out of more boxes, so until no more are found. */
+    while (rc == PUSH_BOARD_OK) {
+        int before = nfixed + nstuck;
+        /* A box the player can never reach never moves. */
         for (int c = 0; c < gn; c++)
-            if (is_box(s, c) && b->index[c] < 0 && !(floor_flags(s, c) & (TILE_SOLID | TILE_VOID))) {
+            if (is_box(s, c) && b->index[c] < 0 && !wall[c] && !(floor_flags(s, c) & (TILE_SOLID | TILE_VOID))) {
                 if (box_matches_floor(s, c)) fixed[nfixed++] = c;
                 else stuck[nstuck++] = c;
                 wall[c] = 1;
@@ -395,10 +398,9 @@ int push_board_init_turned(push_board *b, const state *s, int turn, char *msg, s
             push_board_free(b);
             rc = out_of_memory(b, msg, len);
         }
-        if (rc == PUSH_BOARD_OK && nfixed + nstuck > 0) {
-            push_board_free(b);
-            rc = build(b, s, wall, turn, msg, len);
-        }
+        if (rc != PUSH_BOARD_OK || nfixed + nstuck == before) break;
+        push_board_free(b);
+        rc = build(b, s, wall, turn, msg, len);
     }
     free(wall);
     if (rc != PUSH_BOARD_OK) {

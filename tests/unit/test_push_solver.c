@@ -133,14 +133,21 @@ static void test_small_levels(void)
 
 static void test_already_solved(void)
 {
-    fixture f;
-    CHECK(load(&f, &sokoban, "#####\n#@ *#\n#####\n"));
-    solve_result r;
-    CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_SOLVED);
-    CHECK(r.solution && r.solution[0] == 0);
-    CHECK_EQ_INT(r.pushes, 0);
-    solve_result_free(&r);
-    unload(&f);
+    const char *levels[] = {
+        "#####\n#@ *#\n#####\n",
+        /* The box the frozen ones shut the player off from is on its goal too. */
+        "#######\n#   * #\n###*###\n  #*#\n  #@#\n  ###\n",
+    };
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        fixture f;
+        CHECK(load(&f, &sokoban, levels[i]));
+        solve_result r;
+        CHECK_EQ_INT(solve(&f.st, false, 5, &r), SOLVE_SOLVED);
+        CHECK(r.solution && r.solution[0] == 0);
+        CHECK_EQ_INT(r.pushes, 0);
+        solve_result_free(&r);
+        unload(&f);
+    }
 }
 
 static void test_mid_game_start(void)
@@ -639,6 +646,11 @@ static void test_unsolvable(void)
         "#####\n#$ .#\n#@  #\n#####\n",                   /* a box in a corner */
         "#######\n# $$ .#\n#@   .#\n#######\n",             /* two boxes frozen on a wall */
         "#######\n#@$ #.#\n#######\n",                      /* the goal cannot be reached */
+        /* Two boxes frozen on their goals shut the player in below them, and the box above is
+         * off its goal: walled up, the frozen boxes cut the player off from it, so it never
+         * moves. (The board used to leave that box out once they were walled up, and said
+         * solved with no moves, a solution that does not replay.) */
+        "#######\n#.  $ #\n###*###\n  #*#\n  #@#\n  ###\n",
     };
     for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
         fixture f;
@@ -722,6 +734,17 @@ static void test_deadlocked_boxes(void)
         CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 1);
         CHECK(marks[cell(&f.st, 3, 2)]);
         CHECK(!marks[cell(&f.st, 2, 2)]);
+    }
+    unload(&f);
+    /* Two boxes frozen on their goals shut the player in below them: the box above, off its
+     * goal, is out of reach for good (and the one beside it, on its goal, is fine). */
+    CHECK(load(&f, &sokoban, "#######\n#.  $*#\n###*###\n  #*#\n  #@#\n  ###\n"));
+    if (f.ok) {
+        uint8_t *marks = calloc((size_t)f.st.g->ncells, 1);
+        CHECK_EQ_INT(push_deadlocked_boxes(&f.st, marks), 1);
+        CHECK(marks[cell(&f.st, 4, 1)]);
+        CHECK(!marks[cell(&f.st, 5, 1)]);
+        free(marks);
     }
     unload(&f);
 }
