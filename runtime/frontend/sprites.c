@@ -24,7 +24,7 @@ typedef struct cache_entry {
 struct sprite_cache {
     int n;
     cache_entry e[CACHE_ENTRIES];
-    uint8_t *alpha;             /* per sprite: 0 not looked at, 1 opaque, 2 transparent */
+    uint8_t *alpha;             /* per sprite: SEEN_ and CLEAR_ bits (sprites_transparent) */
     uint32_t *mean;             /* per sprite: sprites_mean's colour, 0 not looked at yet */
 };
 
@@ -59,23 +59,43 @@ const image *sprites_scaled(const sprites *sh, int i, int w, int h)
     return &e->img;
 }
 
-int sprites_transparent(const sprites *sh, int i)
+/* Whether the pixel (x, y) of a w x h picture lies well inside the pointy-top hexagon that
+ * fills it (as a hex cell is drawn): two pixels in from its edges, which are smoothed. */
+static bool inside_hexagon(int x, int y, int w, int h)
+{
+    double u = (2.0 * x + 1 - w) / w, v = (2.0 * y + 1 - h) / h;
+    if (u < 0) u = -u;
+    if (v < 0) v = -v;
+    return u <= 1 - 4.0 / w && v <= 1 - u / 2 - 4.0 / h;
+}
+
+/* Bits of the cache's alpha per sprite: looked at, and the answer, for each shape. */
+enum { SEEN_SQUARE = 1, CLEAR_SQUARE = 2, SEEN_HEX = 4, CLEAR_HEX = 8 };
+
+static int transparent_in(const sprites *sh, int i, bool hex)
 {
     const sprite *sp = sprites_get(sh, i);
     if (!sp) return 0;
     struct sprite_cache *c = sh->cache;
+    uint8_t seen = hex ? SEEN_HEX : SEEN_SQUARE, clear_bit = hex ? CLEAR_HEX : CLEAR_SQUARE;
     if (c && !c->alpha) c->alpha = calloc((size_t)sh->count, 1);
-    if (c && c->alpha && c->alpha[i]) return c->alpha[i] == 2;
+    if (c && c->alpha && (c->alpha[i] & seen)) return (c->alpha[i] & clear_bit) != 0;
     int clear = 0;
-    for (int y = sp->y; y < sp->y + sp->h && !clear; y++)
-        for (int x = sp->x; x < sp->x + sp->w; x++)
-            if ((sh->sheet.px[(size_t)y * (size_t)sh->sheet.w + (size_t)x] >> 24) < 0xFF) {
+    for (int y = 0; y < sp->h && !clear; y++)
+        for (int x = 0; x < sp->w; x++) {
+            if (hex && !inside_hexagon(x, y, sp->w, sp->h)) continue;
+            if ((sh->sheet.px[(size_t)(sp->y + y) * (size_t)sh->sheet.w + (size_t)(sp->x + x)] >> 24) < 0xFF) {
                 clear = 1;
                 break;
             }
-    if (c && c->alpha) c->alpha[i] = (uint8_t)(clear ? 2 : 1);
+        }
+    if (c && c->alpha) c->alpha[i] |= (uint8_t)(seen | (clear ? clear_bit : 0));
     return clear;
 }
+
+int sprites_transparent(const sprites *sh, int i) { return transparent_in(sh, i, false); }
+
+int sprites_transparent_hex(const sprites *sh, int i) { return transparent_in(sh, i, true); }
 
 uint32_t sprites_mean(const sprites *sh, int i)
 {

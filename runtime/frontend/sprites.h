@@ -58,6 +58,9 @@ int sprites_merge(sprites *out, const sprites *primary, const sprites *fallback,
 /* Whether sprite i lets what lies under it show (some pixel not fully opaque): a floor tile
  * drawn that way goes over the plain floor. Found once per sprite and kept. */
 int sprites_transparent(const sprites *sh, int i);
+/* The same for a picture drawn in a hex cell: only the pixels inside the hexagon that fills
+ * the picture count, so a hex floor, clear outside its hexagon, is opaque. */
+int sprites_transparent_hex(const sprites *sh, int i);
 
 /* The mean colour of sprite i (0xAARRGGBB, opaque), each pixel weighted by its alpha and more
  * by its chroma: the colour it reads as when drawn a few pixels wide. 0 for an invalid index

@@ -442,9 +442,11 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
 
     /* A floor tile whose picture lets things show through (a key, an arrow) lies on the
      * plain floor, when that is a floor to lie on: a game with no tile named "floor" may have
-     * an arrow as its plain tile, and a key drawn over an arrow is a ghost. */
+     * an arrow as its plain tile, and a key drawn over an arrow is a ghost. On hexagons only
+     * what lies inside the cell's hexagon counts (hex_floor is clear outside it). */
     int plain = r->floor_id < ntiles ? art[r->floor_id].base : ART_NONE;
-    if (plain >= 0 && sprites_transparent(sh, plain)) plain = ART_NONE;
+    int (*see_through)(const sprites *, int) = hex ? sprites_transparent_hex : sprites_transparent;
+    if (plain >= 0 && see_through(sh, plain)) plain = ART_NONE;
     for (c = 0; c < g->ncells; c++) {
         int id = s->floor[c];
         view_cell_rect(L, g, c, &x, &y, &w, &h);
@@ -452,7 +454,7 @@ void view_draw_level(const drawer *d, const sprites *sh, const state *s, const v
             draw_missing_floor(d, x, y, w, h);
             continue;
         }
-        if (id != r->floor_id && plain >= 0 && art[id].base >= 0 && sprites_transparent(sh, art[id].base))
+        if (id != r->floor_id && plain >= 0 && art[id].base >= 0 && see_through(sh, art[id].base))
             draw_art(d, sh, plain, "floor", true, x, y, w, h, 255);
         draw_art(d, sh, art[id].base, r->tile[id].name, true, x, y, w, h, 255);
     }

@@ -187,6 +187,46 @@ static void test_hex_floors(void)
     CHECK_EQ_INT(missing, 0);
 }
 
+/* On hexagons a see-through floor (an arrow, a key, a target) lies on the plain floor as on
+ * squares. hex_floor's corners outside its hexagon are clear, which once made it count as
+ * see-through itself, so nothing was drawn under such a floor: a dark hole in the board with
+ * the arrow floating in it. Every pixel of the arrow's hexagon is drawn on now. */
+static void test_hex_transparent_floor(void)
+{
+    scene sc;
+    rules_sokoban(&sc.r);
+    sc.r.topo = TOPO_HEX;
+    int arrow = rules_add_tile(&sc.r, "arrow", LAYER_FLOOR, 0, 0, "arrow_up");
+    CHECK(arrow > 0);
+    rules_set_glyph(&sc.r, '^', arrow, 0);
+    error err;
+    const char *xsb = "#####\n#@^ #\n#####\n";
+    CHECK_EQ_INT(levelset_parse(&sc.set, "t.hsb", xsb, strlen(xsb), FORMAT_XSB, &sc.r, &err), 0);
+    CHECK_EQ_INT(state_init(&sc.s, &sc.set.levels[0], &sc.r), 0);
+    CHECK(sc.s.g->topo == TOPO_HEX);
+    CHECK_EQ_INT(canvas_init(&sc.c, 320, 240), 0);
+    view_layout_compute(&sc.L, sc.s.g, 320, 240, 0, 0);
+    drawer d = drawer_for_canvas(&sc.c);
+    view_options opt = view_options_default();
+    opt.no_background = true;
+    canvas_clear(&sc.c, 0);
+    view_draw_level(&d, &sheet, &sc.s, &sc.L, &opt);
+    int x, y, w, h, holes = 0, tried = 0;
+    view_cell_rect(&sc.L, sc.s.g, 5 + 2, &x, &y, &w, &h);
+    /* the points well inside the hexagon: |u| < 0.8 of the half width, |v| < 0.8 - |u| / 2 */
+    for (int i = 1; i < 20; i++)
+        for (int j = 1; j < 20; j++) {
+            double u = (i - 10) / 10.0, v = (j - 10) / 10.0;
+            if ((u < 0 ? -u : u) > 0.8 || (v < 0 ? -v : v) > 0.8 - (u < 0 ? -u : u) / 2) continue;
+            tried++;
+            uint32_t px = canvas_read_pixel(&sc.c, x + (int)(w * (0.5 + u / 2)), y + (int)(h * (0.5 + v / 2)));
+            holes += (px >> 24) != 0xFF;
+        }
+    CHECK(tried > 100);
+    CHECK_EQ_INT(holes, 0);
+    scene_close(&sc);
+}
+
 int main(void)
 {
     const char *data = getenv("TESSERA_DATA");
@@ -205,6 +245,7 @@ int main(void)
     test_thumbnail_art();
     test_no_floor_tile();
     test_hex_floors();
+    test_hex_transparent_floor();
     sprites_free(&sheet);
     return check_summary("test_view_variants");
 }
