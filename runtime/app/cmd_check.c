@@ -144,7 +144,45 @@ static void check_art_names(checker *c, game *g, const char *art)
  * to CHECK_LEVEL_PROBLEMS of them (play stops at the first). 0 when none was found. */
 enum { CHECK_LEVEL_PROBLEMS = 100 };
 
-static void report_problem(void *ctx, const error *err) { report(ctx, err); }
+/* The sweep's problems, as check_solvable says a failing hook: a hook that fails the same way
+ * on level after level (a labels hook that fails on every call) is said once, with the first
+ * level, and then counted. */
+typedef struct sweep {
+    checker *c;
+    char hook[ERROR_TEXT_MAX + 300];    /* the last hook failure said, without its level */
+    int again;                          /* levels after it that failed the same way */
+} sweep;
+
+static void sweep_flush(sweep *w)
+{
+    if (w->again) printf("%s (the same on %d more level%s)\n", w->hook, w->again, w->again == 1 ? "" : "s");
+    w->again = 0;
+}
+
+static void report_problem(void *ctx, const error *err)
+{
+    sweep *w = ctx;
+    char buf[ERROR_TEXT_MAX + 300];
+    error_format(err, buf, sizeof buf);
+    /* game_check_levels_all ends a hook's message with the level it failed on */
+    char *at = NULL;
+    for (char *p = strstr(buf, " (checking level "); p; p = strstr(p + 1, " (checking level ")) at = p;
+    if (at) {
+        size_t n = (size_t)(at - buf);
+        if (w->hook[0] && strlen(w->hook) == n && strncmp(w->hook, buf, n) == 0) {
+            w->again++;
+            w->c->bad++;
+            return;
+        }
+        sweep_flush(w);
+        snprintf(w->hook, sizeof w->hook, "%.*s", (int)n, buf);
+    } else {
+        sweep_flush(w);
+        w->hook[0] = 0;
+    }
+    printf("%s\n", buf);
+    w->c->bad++;
+}
 
 /* The calling thread's CPU time, in seconds. */
 static double thread_cpu(void)
@@ -170,7 +208,9 @@ static int check_levels_start(checker *c, game *g, const levelset *set, int *unc
         return 0;
     }
     double t0 = thread_cpu();
-    int found = game_check_levels_all(g, set, unchecked, CHECK_LEVEL_PROBLEMS, report_problem, c, &err);
+    sweep w = { .c = c };
+    int found = game_check_levels_all(g, set, unchecked, CHECK_LEVEL_PROBLEMS, report_problem, &w, &err);
+    sweep_flush(&w);
     c->swept += thread_cpu() - t0;
     if (found < 0) report(c, &err);
     return found;

@@ -68,6 +68,13 @@ expect_output "nonexistent.xsb: cannot open" "missing file named"
 expect_status 2 "check a failing labels hook" -- "$tessera" check tests/lua/data/bad_labels.lua
 expect_output "bad_labels.lua:10:44: bad argument #1 to 'var' (unknown variable 'count'" "the labels hook's error at its line"
 expect_output "(checking level 1 of " "and the level it failed on"
+# ... said once for the levels it fails on the same way, as a hook failing in the solver is
+# (Sokoban's 25 levels printed the same line 25 times).
+printf '#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n\n######\n#@$ .#\n######\n' > "$outdir/three.xsb"
+expect_status 2 "a labels hook failing on three levels" -- "$tessera" check --timeout 0 --game tests/lua/data/bad_labels.lua "$outdir/three.xsb"
+expect_output "(checking level 1 of " "the first level named"
+expect_output "(the same on 2 more levels)" "the others counted"
+[ "$(printf '%s\n' "$out" | grep -c "unknown variable 'count'")" -eq 2 ] && ok || fail "the labels error said more than once: $out"
 
 # solve and verify take a level file's game from its folder (levels/GAME/), as check does:
 # a pull level solved by Sokoban's rules was "unsolvable", other games' tiles were errors.
