@@ -626,7 +626,11 @@ bool app_solved_panel(app *a, solved_panel *p)
     if (last && !session_is_sliding(s)) {
         /* Complete only when it is: every level of the set solved. */
         if (unsolved >= 0) {
-            snprintf(p->where, sizeof p->where, "%d of %d levels solved.", own + helped, s->levels.count);
+            /* As the level list counts them: solves with the solver's help apart. */
+            if (helped > 0)
+                snprintf(p->where, sizeof p->where, "%d of %d levels solved, %d more with help.", own,
+                         s->levels.count, helped);
+            else snprintf(p->where, sizeof p->where, "%d of %d levels solved.", own, s->levels.count);
             snprintf(p->next, sizeof p->next, "Enter: level %d, the first unsolved   Z: undo", unsolved + 1);
             p->lines[p->n++] = p->where;
             p->lines[p->n++] = p->next;
