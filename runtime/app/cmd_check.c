@@ -597,7 +597,7 @@ static void check_solutions(checker *c, const app_paths *p, const char *file, co
     session s;
     const char *gname = game_name_arg ? game_name_arg : game_for(c, p, levels, gbuf, sizeof gbuf);
     double opening = thread_cpu();
-    int opened = session_open(&s, p, gname, levels, 0, &err);
+    int opened = session_open_quiet(&s, p, gname, levels, 0, &err);
     c->replayed += thread_cpu() - opening;
     if (opened != 0) {
         if (!game_name_arg && game_guessed(c, levels, gname)) app_note_guess(&err, gname);

@@ -45,7 +45,7 @@ int cmd_verify(const app_paths *p, int argc, char **argv)
     session s;
     char gbuf[PATH_MAX_LEN];
     const char *gname = game_arg ? game_arg : app_game_of_file(p, files[0], gbuf, sizeof gbuf);
-    if (session_open(&s, p, gname, files[0], 0, &err) != 0) {
+    if (session_open_quiet(&s, p, gname, files[0], 0, &err) != 0) {
         if (!game_arg && gname != gbuf) app_note_guess(&err, gname);
         fprintf(stderr, "%s\n", error_format(&err, buf, sizeof buf));
         solutions_free(&sols);

@@ -43,7 +43,7 @@ static void note_error(session *s, const error *err)
     char buf[ERROR_TEXT_MAX + 300];
     error_format(err, buf, sizeof buf);
     session_note(s, "%s", buf);
-    fprintf(stderr, "tessera: %s\n", buf);
+    if (!s->quiet) fprintf(stderr, "tessera: %s\n", buf);
 }
 
 const char *app_guess_game(const char *level_path)
@@ -264,10 +264,11 @@ static void start_level(session *s)
     if (intro && !s->playing_shuffled) snprintf(s->status, sizeof s->status, "%s", intro);
 }
 
-int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level_no,
-                 error *err)
+static int open_session(session *s, const app_paths *p, const char *gname, const char *file, int level_no,
+                        bool quiet, error *err)
 {
     memset(s, 0, sizeof *s);
+    s->quiet = quiet;
     snprintf(s->game_arg, sizeof s->game_arg, "%s", gname);
     s->game = game_load(p->script_path, gname, err);
     if (!s->game) return -1;
@@ -291,6 +292,18 @@ int session_open(session *s, const app_paths *p, const char *gname, const char *
         return -1;
     }
     return 0;
+}
+
+int session_open(session *s, const app_paths *p, const char *gname, const char *file, int level_no,
+                 error *err)
+{
+    return open_session(s, p, gname, file, level_no, false, err);
+}
+
+int session_open_quiet(session *s, const app_paths *p, const char *gname, const char *file, int level_no,
+                       error *err)
+{
+    return open_session(s, p, gname, file, level_no, true, err);
 }
 
 void session_close(session *s)

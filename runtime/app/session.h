@@ -37,12 +37,18 @@ typedef struct session {
     bool assisting;                /* moves made now are the solver's, not the player's */
     bool hook_failed;              /* a hook failed since the level (re)started: hook_error */
     error hook_error;              /* the first such failure, for commands that must say it */
+    bool quiet;                    /* hook failures are kept for the caller to say, not also put
+                                      on stderr (verify, check: they say each with its place) */
 } session;
 
 /* Opens game (a bundled name or a .lua path) with levels from file (NULL: the game's own),
  * at level (1-based; 0 means the first). */
 int session_open(session *s, const app_paths *p, const char *game, const char *file, int level,
                  error *err);
+/* The same for a command that says each hook failure itself (from hook_error): none is put
+ * on stderr, from the first level's start on. */
+int session_open_quiet(session *s, const app_paths *p, const char *game, const char *file, int level,
+                       error *err);
 void session_close(session *s);
 int session_goto(session *s, int index); /* 0-based; 0 ok, -1 out of range */
 

@@ -191,6 +191,13 @@ expect_output "\"status\":\"error\",\"moves\":2,\"pushes\":0,\"message\":\"$outd
 expect_status 2 "check .sol: a hook fails" -- "$tessera" check --game "$outdir/boom.lua" "$outdir/boom.sol"
 expect_output "$outdir/boom.lua:6:5: boom on move 3 (while replaying level 1 of $outdir/boom.xsb, $outdir/boom.sol:1)" \
     "check of the .sol names the hook's error"
+# ... once: the bare message no longer goes to stderr too, as the window's play puts it there.
+for cmd in "verify --game $outdir/boom.lua $outdir/boom.xsb $outdir/boom.sol" \
+           "verify --json --game $outdir/boom.lua $outdir/boom.xsb $outdir/boom.sol" \
+           "check --game $outdir/boom.lua $outdir/boom.sol"; do
+    errs=$("$tessera" $cmd 2>&1 >/dev/null)
+    [ -z "$errs" ] && ok || fail "$cmd: the hook's error said on stderr too: $errs"
+done
 expect_status 2 "solve: a hook fails" -- "$tessera" solve --game "$outdir/boom.lua" "$outdir/boom.xsb" --json
 expect_output "\"status\":\"error\"" "solve says the script failed (exit 2, as check and verify)"
 
