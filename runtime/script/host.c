@@ -518,6 +518,16 @@ int host_loadfile(host *h, const char *path, error *err)
  * looks for the script line a message without a position is given (host_msgh). */
 enum { TRACE_LEVELS = 22, WHERE_LEVELS = 200 };
 
+/* Whether short_src, a chunk's name as Lua gives it (a name over LUA_IDSIZE cut to "..." and
+ * its tail), names the file where (whole, or cut the same way). */
+static bool same_source(const char *short_src, const char *where)
+{
+    if (strcmp(short_src, where) == 0) return true;
+    if (strncmp(short_src, "...", 3) != 0) return false;
+    size_t tail = strlen(short_src + 3), n = strlen(where);
+    return n >= tail && strcmp(where + n - tail, short_src + 3) == 0;
+}
+
 /* Whether h (or a host it runs under) compiled the file where ("..." and a tail: as Lua
  * shortens a long name). */
 static bool own_source(const host *h, const char *where)
@@ -552,7 +562,7 @@ static bool positioned_at(const host *h, lua_State *L, const char *msg)
     if (!L) return true;
     lua_Debug ar;
     for (int depth = 1; depth <= TRACE_LEVELS && lua_getstack(L, depth, &ar); depth++)
-        if (lua_getinfo(L, "S", &ar) && strcmp(ar.short_src, where) == 0) return true;
+        if (lua_getinfo(L, "S", &ar) && same_source(ar.short_src, where)) return true;
     return false;
 }
 

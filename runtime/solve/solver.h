@@ -44,7 +44,9 @@ typedef struct solve_result {
     const char *method;           /* which search found the solution or ran out ("greedy",
                                      "fess", ...): a static string, NULL when none ran */
     size_t peak_bytes;            /* the most memory the solver's own tables held */
-    char message[160];            /* why, for SOLVE_ERROR (and a note otherwise) */
+    char message[1024];           /* why, for SOLVE_ERROR (and a note otherwise): room for a
+                                     hook's error as error_format writes it, file:line:col and
+                                     all (160 bytes cut a script's message under a long path) */
 } solve_result;
 
 solve_limits solve_limits_default(void);   /* 10 s, default memory, anytime (not optimal) */

@@ -191,6 +191,18 @@ expect_output "\"status\":\"error\",\"moves\":2,\"pushes\":0,\"message\":\"$outd
 expect_status 2 "check .sol: a hook fails" -- "$tessera" check --game "$outdir/boom.lua" "$outdir/boom.sol"
 expect_output "$outdir/boom.lua:6:5: boom on move 3 (while replaying level 1 of $outdir/boom.xsb, $outdir/boom.sol:1)" \
     "check of the .sol names the hook's error"
+# A script whose path is longer than Lua's 60 characters of a chunk's name (a mod under
+# /home/NAME/.local/share/tessera/mods/) gets its errors at their line and column too (they
+# came as "FILE:1:1: FILE:3: unknown field ...") and whole (the hook's one was cut short).
+long="$outdir/a-folder-whose-name-makes-the-path-longer-than-lua-keeps"
+mkdir -p "$long"
+printf 'return tessera.extend("sokoban", {\n  name = "Long",\n  on_moves = function(level, move) end,\n})\n' > "$long/typo.lua"
+expect_status 2 "a misspelt field, long path" -- "$tessera" check "$long/typo.lua"
+expect_output "$long/typo.lua:3:3: unknown field 'on_moves' (did you mean 'on_move'?)" "at its line and column"
+printf 'return tessera.extend("sokoban", {\n  name = "Long",\n  on_move = function(level, move)\n    local x = cnt\n  end,\n})\n' > "$long/global.lua"
+expect_status 2 "an undeclared global in a hook, long path" -- "$tessera" check --timeout 0.2 "$long/global.lua"
+expect_output "$long/global.lua:4:15: undeclared global 'cnt' (make it a local, or assign it at the top of the script) (while solving level 1" \
+    "at its line and column, whole"
 # ... once: the bare message no longer goes to stderr too, as the window's play puts it there.
 for cmd in "verify --game $outdir/boom.lua $outdir/boom.xsb $outdir/boom.sol" \
            "verify --json --game $outdir/boom.lua $outdir/boom.xsb $outdir/boom.sol" \
