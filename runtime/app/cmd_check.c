@@ -57,6 +57,10 @@ typedef struct checker {
     char *loaded_path, *loaded_name;
     game *loaded;
     error load_error;           /* ... or why it did not load (loaded NULL) */
+    /* Games that did not load, their errors as said: a level set of one is not read, and
+     * points at the error rather than saying it again. */
+    char said[8][ERROR_TEXT_MAX + 300];
+    int nsaid;
 } checker;
 
 static int ends_with(const char *s, const char *suffix)
@@ -70,6 +74,18 @@ static void report(checker *c, const error *err)
     char buf[ERROR_TEXT_MAX + 300];
     printf("%s\n", error_format(err, buf, sizeof buf));
     c->bad++;
+}
+
+/* Whether a game's load error has been said (remembered now if not). */
+static bool said_before(checker *c, const error *err)
+{
+    char buf[ERROR_TEXT_MAX + 300];
+    error_format(err, buf, sizeof buf);
+    for (int i = 0; i < c->nsaid; i++)
+        if (strcmp(c->said[i], buf) == 0) return true;
+    int slot = c->nsaid < 8 ? c->nsaid++ : 7;
+    snprintf(c->said[slot], sizeof c->said[slot], "%s", buf);
+    return false;
 }
 
 /* Every tile a level can show needs a sprite (solid tiles fall back to the wall's). */
@@ -374,7 +390,14 @@ static bool check_levels(checker *c, const app_paths *p, const char *file, const
     error err;
     game *g = game_for_levels(c, p, game_name_arg, &err);
     if (!g) {
-        report(c, &err);
+        if (!said_before(c, &err)) report(c, &err);
+        else {
+            cli_text(stdout, file);
+            printf(": not read: its game '");
+            cli_text(stdout, game_name_arg ? game_name_arg : "?");
+            printf("' does not load (the error above)\n");
+            c->bad++;
+        }
         return false;
     }
     levelset set;
@@ -414,6 +437,7 @@ static void check_script(checker *c, const app_paths *p, const mod_dir *m, const
     error err;
     game *g = game_load(p->script_path, file, &err);
     if (!g) {
+        said_before(c, &err);
         report(c, &err);
         return;
     }

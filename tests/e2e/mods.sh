@@ -87,6 +87,18 @@ expect_status 0 "play beside a broken mod" -- "$tessera" play sokoban --mods tes
 expect_output "tessera: mod script not listed: tests/bad_mods/broken/scripts/typo.lua:5:22: glyph '~': unknown flag 'slipery'" \
     "a broken mod script is named"
 case "$out" in *_helpers*) fail "a helper module was named: $out" ;; *) ok ;; esac
+# A mod whose game does not load says the script's error once: its level sets (levels/GAME/)
+# are not read, and say so pointing at it (each of them repeated the script's error, before).
+mkdir -p "$outdir/noload/scripts" "$outdir/noload/levels/noload"
+printf 'return tessera.extend("sokoban", {\n  name = "No load",\n  tiles = { ["~"] = { "ice", slipery = true } },\n})\n' \
+    > "$outdir/noload/scripts/noload.lua"
+printf '#####\n#@$.#\n#####\n' > "$outdir/noload/levels/noload/one.xsb"
+printf '#####\n#@$.#\n#####\n' > "$outdir/noload/levels/noload/two.xsb"
+expect_status 2 "a mod whose game does not load" -- "$tessera" check "$outdir/noload"
+expect_output "noload/scripts/noload.lua:3:30: glyph '~': unknown flag 'slipery'" "the script's error"
+[ "$(printf '%s\n' "$out" | grep -c "unknown flag 'slipery'")" -eq 1 ] && ok || fail "the script's error said more than once: $out"
+expect_output "noload/levels/noload/one.xsb: not read: its game 'noload' does not load (the error above)" "a level set says why"
+expect_output "noload/levels/noload/two.xsb: not read: its game 'noload' does not load (the error above)" "each of them"
 expect_status 1 "an unsolvable level alone exits 1" -- "$tessera" check tests/bad_mods/broken/levels/sokoban/stuck.xsb
 expect_status 0 "--timeout 0 skips the solver" -- "$tessera" check --timeout 0 tests/bad_mods/broken/levels/sokoban/stuck.xsb
 expect_status 2 "bad --timeout" -- "$tessera" check --timeout soon tests/mods
