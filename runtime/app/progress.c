@@ -205,6 +205,73 @@ bool progress_path_for(const app_paths *p, const session *s, char *out, size_t s
 
 static void follow_all(progress_store *ps);
 
+static bool same_text(const char *a, const char *b) { return !strcmp(a ? a : "", b ? b : ""); }
+
+static bool same_moves(const progress_position *a, const progress_position *b)
+{
+    return a->fp == b->fp && same_text(a->history, b->history) && same_text(a->redo, b->redo) &&
+           same_text(a->board, b->board);
+}
+
+/* dst's positions become copies of src's (its solves are not needed). */
+static void copy_positions(progress *dst, const progress *src)
+{
+    progress_free(dst);
+    progress_init(dst);
+    for (int i = src->npos - 1; i >= 0; i--) {
+        const progress_position *q = &src->pos[i];
+        if (progress_set_position(dst, q->level, q->fp, q->history, q->redo, q->board) != 0) {
+            /* Out of memory: no base, so nothing is taken for unchanged (the old way). */
+            progress_free(dst);
+            progress_init(dst);
+            return;
+        }
+    }
+}
+
+/* ps->sync becomes lv (0: none) with copies of the tokens. */
+static void set_sync(progress_store *ps, int lv, const char *hist, const char *redo, const char *board)
+{
+    free(ps->sync.history);
+    free(ps->sync.redo);
+    free(ps->sync.board);
+    ps->sync = (progress_position){ .level = lv };
+    if (!lv) return;
+    ps->sync.history = hist ? strdup(hist) : NULL;
+    ps->sync.redo = redo ? strdup(redo) : NULL;
+    ps->sync.board = board ? strdup(board) : NULL;
+    if ((hist && !ps->sync.history) || (redo && !ps->sync.redo) || (board && !ps->sync.board))
+        set_sync(ps, 0, NULL, NULL, NULL);
+}
+
+/* Before a save's merge with the file (other): a position of this run that it has not changed
+ * since the file last had it takes the file's, when another run has played that level since.
+ * (Two windows: one played level 5 and quit; the other, which had only read level 5's old
+ * moves, wrote them back over the new ones when it quit.) */
+static void take_up_newer_positions(progress_store *ps, const progress *other)
+{
+    for (int i = 0; i < other->npos; i++) {
+        const progress_position *o = &other->pos[i];
+        progress_position *mine = progress_find_position(&ps->pr, o->level);
+        const progress_position *was = progress_find_position(&ps->base, o->level);
+        if (!mine || !was || mine->fp != o->fp || !same_moves(mine, was) || same_moves(o, was)) continue;
+        char *h = o->history ? strdup(o->history) : NULL, *r = o->redo ? strdup(o->redo) : NULL,
+             *b = o->board ? strdup(o->board) : NULL;
+        if ((o->history && !h) || (o->redo && !r) || (o->board && !b)) {
+            free(h);
+            free(r);
+            free(b);
+            continue;
+        }
+        free(mine->history);
+        free(mine->redo);
+        free(mine->board);
+        mine->history = h;
+        mine->redo = r;
+        mine->board = b;
+    }
+}
+
 static void fresh(progress_store *ps, const app_paths *p, const session *s)
 {
     progress_free(&ps->pr);
@@ -304,6 +371,7 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
 {
     memset(ps, 0, sizeof *ps);
     progress_init(&ps->pr);
+    progress_init(&ps->base);
     ps->open = true;
     char dir[PATH_MAX_LEN];
     path_join(dir, sizeof dir, p->data_home, "progress");
@@ -356,6 +424,7 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
         }
         /* The file may have changed since: a level moved in it keeps its solve and position. */
         follow_all(ps);
+        copy_positions(&ps->base, &ps->pr);
         return;
     }
     free(text);
@@ -388,6 +457,8 @@ void progress_store_open(progress_store *ps, const app_paths *p, const session *
 void progress_store_close(progress_store *ps)
 {
     progress_free(&ps->pr);
+    progress_free(&ps->base);
+    set_sync(ps, 0, NULL, NULL, NULL);
     free(ps->fp);
     memset(ps, 0, sizeof *ps);
 }
@@ -589,6 +660,14 @@ static int play_saved(progress_store *ps, session *s, int index, const progress_
     ps->solve_hash = s->st.hash;
     ps->solve_moves = s->st.moves;
     ps->solve_assisted = session_solve_assisted(s);
+    /* Until it is played, the level's saved position is what it is (and may be taken up from
+     * another run's save). */
+    char *hist = progress_history_tokens(s, 0, s->st.hist.pos);
+    char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
+    if (hist && redo && !s->playing_shuffled) set_sync(ps, index + 1, hist, redo, NULL);
+    else set_sync(ps, 0, NULL, NULL, NULL);
+    free(hist);
+    free(redo);
     return 0;
 }
 
@@ -640,8 +719,18 @@ static void keep_position(progress_store *ps, session *s)
     char *redo = progress_history_tokens(s, s->st.hist.pos, s->st.hist.nrec);
     char *board = s->playing_shuffled ? level_to_xsb(&s->shuffled.levels[0], game_rules(s->game)) : NULL;
     if (board) board[strcspn(board, "\n")] = '\0';
-    if (hist && redo && (board || !s->playing_shuffled))
-        progress_set_position(&ps->pr, s->index + 1, fp_of(ps, s->index), hist, redo, board);
+    progress_position now = { .level = s->index + 1, .fp = fp_of(ps, s->index), .history = hist, .redo = redo,
+                               .board = board };
+    progress_position *kept = progress_find_position(&ps->pr, now.level);
+    if (hist && redo && kept && kept->fp == now.fp && ps->sync.level == now.level && same_text(hist, ps->sync.history) &&
+        same_text(redo, ps->sync.redo) && same_text(board, ps->sync.board)) {
+        /* Not played since it was played back or kept: the position kept stays (another run's
+         * newer one, taken up at a save, included), first as the level being played. */
+        progress_set_position(&ps->pr, kept->level, kept->fp, kept->history, kept->redo, kept->board);
+    } else if (hist && redo && (board || !s->playing_shuffled)) {
+        progress_set_position(&ps->pr, now.level, now.fp, hist, redo, board);
+        set_sync(ps, now.level, hist, redo, board);
+    }
     free(hist);
     free(redo);
     free(board);
@@ -735,7 +824,10 @@ int progress_store_save(progress_store *ps, session *s, error *err)
         free(text);
         if (prc == 0) {
             bool mine = !strcmp(other.game, ps->pr.game) && !strcmp(other.set, ps->pr.set);
-            if (mine) progress_merge(&ps->pr, &other, ps->fp, ps->nfp);
+            if (mine) {
+                take_up_newer_positions(ps, &other);
+                progress_merge(&ps->pr, &other, ps->fp, ps->nfp);
+            }
             progress_free(&other);
             /* Put there since it was opened, by a game whose name collides: never written over. */
             if (!mine) {
@@ -752,7 +844,10 @@ int progress_store_save(progress_store *ps, session *s, error *err)
     int rc = save_write_atomic(ps->path, out, len, err);
     save_unlock(lock);
     free(out);
-    if (rc == 0) ps->dirty = false;
+    if (rc == 0) {
+        ps->dirty = false;
+        copy_positions(&ps->base, &ps->pr);
+    }
     return rc;
 }
 

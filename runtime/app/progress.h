@@ -25,6 +25,14 @@ typedef struct progress_store {
     int32_t seen_pos, seen_index;
     uint32_t *fp;               /* the fingerprint of each level of the set */
     int nfp;
+    /* The positions as the file last had them (read, or written by this run): one of this run's
+     * still as there, that another run changed since, is taken up from the file at a save (this
+     * run had not played it: its copy was only the old one). */
+    progress base;
+    /* The level being played as the session had it when its position was last played back or
+     * kept (level 0: none): a session still so has not been played since, and its position in
+     * pr (perhaps another run's newer one) is kept as it is. */
+    progress_position sync;
 } progress_store;
 
 /* A level's fingerprint: its size and the tile names of every cell (not the tile ids, which

@@ -572,6 +572,29 @@ twice=$(ls "$progress_dir"/sokoban-twice-*.txt 2>/dev/null | head -1)
 if [ -n "$twice" ] && grep -q '^solved 1 ' "$twice" && grep -q '^solved 2 ' "$twice"; then ok
 else fail "a solve of a level the set holds twice was lost: $(cat "$twice" 2>/dev/null)"; fi
 
+# --- two runs at once: a level one played while the other only had it -----------------------------
+# A run that had read level 1's old moves and never played it wrote them back when it quit, over
+# the moves the other run had made there meanwhile (two windows: the position of the one closed
+# first was lost). Now a position a run has not changed yields to the file's newer one: for a
+# level it did not play, and for the one it came back to and left as it was.
+printf 'Title: A\n#######\n#@ $ .#\n#     #\n#######\n\nTitle: B\n#######\n#@  $.#\n#     #\n#######\n' > "$outdir/both.xsb"
+expect_status 0 "level 1 of both.xsb part-way" -- "$tessera" play sokoban "$outdir/both.xsb" --level 1 --keys down
+"$tessera" play sokoban "$outdir/both.xsb" --level 2 --keys "down wait:3000" >/dev/null 2>&1 &
+first=$!
+sleep 1
+expect_status 0 "level 1 played on by a second run" -- "$tessera" play sokoban "$outdir/both.xsb" --level 1 --resume --keys right
+wait "$first"
+both=$(ls "$progress_dir"/sokoban-both-*.txt 2>/dev/null | head -1)
+if [ -n "$both" ] && grep -q '^history d r$' "$both" && grep -q '^history d$' "$both"; then ok
+else fail "level 1's moves of the run that quit first were lost (level 2's run had only read them): $(cat "$both" 2>/dev/null)"; fi
+"$tessera" play sokoban "$outdir/both.xsb" --level 1 --resume --keys "wait:3000" >/dev/null 2>&1 &
+first=$!
+sleep 1
+expect_status 0 "level 1 played on while another run has it untouched" -- "$tessera" play sokoban "$outdir/both.xsb" --level 1 --resume --keys right
+wait "$first"
+if grep -q '^history d r r$' "$both"; then ok
+else fail "level 1's moves were lost to a run that came back to it and left it as it was: $(cat "$both")"; fi
+
 # --- many runs saving the same file at once -----------------------------------------------------
 # Each save reads the file, merges and writes it: two at once both read it before either
 # wrote, and the later write dropped the other's solve (of 8 runs solving 8 levels at once,
