@@ -286,7 +286,7 @@ static void change_speed(app *a, int delta)
     static const char *const names[TWEEN_SPEED_MAX + 1] = { "off", "slow", "normal", "fast", "very fast" };
     tween_set_speed(&a->tw, a->tw.speed + delta);
     settings_set_int(&a->prefs, "animation_speed", a->tw.speed);
-    prefs_save(&a->prefs, a->paths);
+    prefs_save(&a->prefs, a->paths, "animation_speed");
     session_note(&a->s, "Animation: %s (+ / - change it)", names[a->tw.speed]);
 }
 

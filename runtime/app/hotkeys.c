@@ -55,7 +55,7 @@ int hotkey(app *a, const char *key)
             snprintf(text, sizeof text, "Skin not changed: %s", error_format(&err, msg, sizeof msg));
         } else {
             settings_set(&a->prefs, "skin", a->skin_name);
-            prefs_save(&a->prefs, a->paths);
+            prefs_save(&a->prefs, a->paths, "skin");
             snprintf(text, sizeof text, "Skin: %s (K: next)", a->skin_name);
         }
         tell(a, text);
@@ -65,7 +65,7 @@ int hotkey(app *a, const char *key)
         a->muted = !a->muted;
         audio_set_muted(a->audio, a->muted);
         settings_set_int(&a->prefs, "muted", a->muted);
-        prefs_save(&a->prefs, a->paths);
+        prefs_save(&a->prefs, a->paths, "muted");
         tell(a, a->muted ? "Sound off (M: on)." : "Sound on (M: off).");
         return 1;
     }

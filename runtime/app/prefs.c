@@ -57,7 +57,7 @@ void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size)
     }
 }
 
-int prefs_save(const settings *st, const app_paths *p)
+int prefs_save(const settings *st, const app_paths *p, const char *name)
 {
     char path[PATH_MAX_LEN];
     size_t len;
@@ -72,9 +72,31 @@ int prefs_save(const settings *st, const app_paths *p)
         fprintf(stderr, "tessera: settings not saved: %s could not be read, so it is not written over\n", path);
         return -1;
     }
-    char *text = settings_format(st, &len);
-    if (!text) return -1;
+    /* Another Tessera may have changed another setting since this one read the file: only
+     * name is this one's to write (two windows: a speed set in one was set back by a skin
+     * chosen in the other). */
+    settings out = *st;
+    int lock = save_lock(path);
+    char *old;
+    size_t old_len;
+    if (name && save_read(path, &old, &old_len, &err) == 0) {
+        int prc = settings_parse(&out, path, old, old_len, &err);
+        free(old);
+        if (prc == -2) {
+            save_unlock(lock);
+            return 0;                           /* a newer Tessera's since: left to it */
+        }
+        const char *value = settings_get(st, name);
+        if (prc != 0) out = *st;                /* damaged: this run's settings, as before */
+        else if (value && settings_set(&out, name, value) != 0) out = *st;
+    }
+    char *text = settings_format(&out, &len);
+    if (!text) {
+        save_unlock(lock);
+        return -1;
+    }
     int rc = save_write_atomic(path, text, len, &err);
+    save_unlock(lock);
     free(text);
     if (rc != 0) {
         char buf[ERROR_TEXT_MAX + 300];

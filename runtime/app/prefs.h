@@ -13,7 +13,8 @@
  * left as it is and never written over (st->newer; the defaults are used), as is one that cannot
  * be read (st->unread). note gets a message for each. */
 void prefs_load(settings *st, const app_paths *p, char *note, size_t note_size);
-/* Writes them atomically; 0, or -1 with a message on stderr. */
-int prefs_save(const settings *st, const app_paths *p);
+/* Writes them atomically; 0, or -1 with a message on stderr. With name (the setting just
+ * changed), the file's other settings stay as they are there now (another run's changes kept). */
+int prefs_save(const settings *st, const app_paths *p, const char *name);
 
 #endif

@@ -102,6 +102,17 @@ if [ "$(id -u)" != 0 ]; then
     if cmp -s "$outdir/settings.before" "$settings_file"; then ok; else fail "an unreadable settings file was written over: $(cat "$settings_file")"; fi
 fi
 cp "$outdir/settings.before" "$settings_file"
+# Two runs at once: a setting changed in one is kept when the other changes another (the
+# second wrote every setting as it had read them at its start: the speed set in the first
+# came back as it was when sound was turned off in the second).
+"$tessera" play sokoban --level 1 --keys "wait:3000 m" >/dev/null 2>&1 &
+first=$!
+sleep 1
+expect_status 0 "speed down while another run is open" -- "$tessera" play sokoban --level 1 --keys "minus"
+wait "$first"
+if grep -q '^animation_speed 0$' "$settings_file" && grep -q '^muted 1$' "$settings_file"; then ok
+else fail "a setting changed by another run at the same time was set back: $(cat "$settings_file")"; fi
+cp "$outdir/settings.before" "$settings_file"
 
 # Replay (L): the set's solution, or the player's best once there is one, plays to the solved
 # state on the frame clock; Space pauses, Right and Left step; Esc puts the position back;
