@@ -58,16 +58,17 @@ level_format level_format_for(const char *path, const ruleset *r)
 int levelset_parse(levelset *set, const char *name, const char *text, size_t len,
                    level_format fmt, const ruleset *r, error *err)
 {
-    return levelset_parse_capped(set, name, text, len, fmt, r, 0, err);
+    return levelset_parse_capped(set, name, text, len, fmt, r, 0, 0, err);
 }
 
 /* The parse of levelset_parse_capped, and with all of levelset_parse_every: then a problem
  * does not end it, and each goes to all. */
 static int parse_set(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
-                     const ruleset *r, size_t max_cells, level_problems *all, error *err)
+                     const ruleset *r, size_t max_cells, size_t max_extra, level_problems *all, error *err)
 {
     memset(set, 0, sizeof *set);
     set->max_cells = max_cells && max_cells < LEVELSET_MAX_CELLS ? max_cells : LEVELSET_MAX_CELLS;
+    set->max_extra = max_extra && max_extra < LEVELSET_MAX_EXTRA ? max_extra : LEVELSET_MAX_EXTRA;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;   /* a UTF-8 byte order mark */
     if (fmt == FORMAT_AUTO) fmt = level_format_for(name, r);
     set->path = dup_string(name, strlen(name));
@@ -106,9 +107,9 @@ static int parse_set(levelset *set, const char *name, const char *text, size_t l
 }
 
 int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
-                          const ruleset *r, size_t max_cells, error *err)
+                          const ruleset *r, size_t max_cells, size_t max_extra, error *err)
 {
-    return parse_set(set, name, text, len, fmt, r, max_cells, NULL, err);
+    return parse_set(set, name, text, len, fmt, r, max_cells, max_extra, NULL, err);
 }
 
 int levelset_parse_every(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
@@ -116,7 +117,7 @@ int levelset_parse_every(levelset *set, const char *name, const char *text, size
 {
     memset(out, 0, sizeof *out);
     error err;
-    if (parse_set(set, name, text, len, fmt, r, 0, out, &err) == 0) return 0;
+    if (parse_set(set, name, text, len, fmt, r, 0, 0, out, &err) == 0) return 0;
     if (out->count == 0) level_problems_add(out, &err);      /* one before the parse (NUL bytes) */
     /* In file order: the levels' own problems (no player, ...) were found after the parse. */
     for (int i = 1; i < out->count; i++)

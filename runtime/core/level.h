@@ -37,6 +37,8 @@ typedef struct levelset {
     int count, cap;
     level *levels;
     size_t cells, max_cells;    /* cells of all levels so far, and the cap (0: none) */
+    size_t extra, max_extra;    /* bytes the levels hold beside their cells (titles, "Key: value"
+                                   lines, a level's own rules), and the cap (0: none) */
 } levelset;
 
 /* The format a file is read in: sliding rules (and action rules with a numbered tile) read
@@ -56,11 +58,21 @@ int levelset_parse(levelset *set, const char *name, const char *text, size_t len
  * million levels of 3 x 5, well inside the cells' cap, took 495 MB and 1.3 s to open. 100,000
  * levels take about 50 MB; the largest published collections hold a few thousand a file. */
 enum { LEVELSET_MAX_LEVELS = 100000 };
+/* The bytes a collection's levels may hold beside their cells, whoever reads it: their titles,
+ * "Key: value" lines and own rules (LEVELSET_EXTRA_* below). Each of these costs far more than
+ * its text: a "Chain: 2" line makes a level's own rules (13 KB), so a 3 MB file of 100,000
+ * such levels took 1.3 GB to open, and a "a:" line is two allocations (35 times its bytes). */
+#define LEVELSET_MAX_EXTRA ((size_t)128 << 20)
+/* What each counts in levelset.extra: its bytes and these. */
+enum { LEVELSET_EXTRA_META = 64, LEVELSET_EXTRA_TITLE = 32 };
 /* The same, refusing collections of more than max_cells cells in all (0: LEVELSET_MAX_CELLS,
- * as is any cap above it) before allocating them: "the levels are too large ...", and of more
- * than LEVELSET_MAX_LEVELS levels: "too many levels ...". */
+ * as is any cap above it) before allocating them: "the levels are too large ...", of more
+ * than LEVELSET_MAX_LEVELS levels: "too many levels ...", and whose levels hold more than
+ * max_extra bytes beside their cells (0: LEVELSET_MAX_EXTRA, as is any cap above it): "the
+ * levels' titles, 'Key: value' lines and own rules take more than N bytes", at the line that
+ * went over. */
 int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
-                          const ruleset *r, size_t max_cells, error *err);
+                          const ruleset *r, size_t max_cells, size_t max_extra, error *err);
 /* The problems of a level file as `tessera check` wants them: every malformed level, not just
  * the first. At most LEVEL_PROBLEMS_MAX are kept (a file of 64 MiB could hold millions);
  * more says that the reading stopped there. */

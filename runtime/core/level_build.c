@@ -122,10 +122,26 @@ static void trim(const char **s, int *len)
     while (*len > 0 && isspace((unsigned char)(*s)[*len - 1])) (*len)--;
 }
 
-int level_add_meta(level *lv, const char *key, int keylen, const char *value, int vallen)
+int levelset_add_extra(levelset *set, size_t bytes)
+{
+    set->extra += bytes;
+    return set->max_extra && set->extra > set->max_extra ? -1 : 0;
+}
+
+int levelset_extra_error(const levelset *set, const char *name, int line, error *err)
+{
+    if (set->max_extra && set->extra > set->max_extra)
+        return error_set(err, name, line, 1, "the levels' titles, 'Key: value' lines and own rules take more than %zu bytes",
+                         set->max_extra);
+    return error_set(err, name, line, 1, "out of memory");
+}
+
+int level_add_meta(levelset *set, level *lv, const char *key, int keylen, const char *value, int vallen)
 {
     trim(&key, &keylen);
     trim(&value, &vallen);
+    /* Counted before anything is allocated: a line over the cap costs nothing. */
+    if (levelset_add_extra(set, (size_t)keylen + (size_t)vallen + LEVELSET_EXTRA_META) != 0) return -1;
     level_meta *bigger = realloc(lv->meta, sizeof *bigger * (size_t)(lv->nmeta + 1));
     if (!bigger) return -1;
     lv->meta = bigger;
@@ -139,13 +155,14 @@ int level_add_meta(level *lv, const char *key, int keylen, const char *value, in
         return -1;
     }
     lv->nmeta++;
-    if (strcasecmp_ascii(m->key, "title") == 0) return level_set_title(lv, value, vallen);
+    if (strcasecmp_ascii(m->key, "title") == 0) return level_set_title(set, lv, value, vallen);
     return 0;
 }
 
-int level_set_title(level *lv, const char *title, int len)
+int level_set_title(levelset *set, level *lv, const char *title, int len)
 {
     trim(&title, &len);
+    if (levelset_add_extra(set, (size_t)len + LEVELSET_EXTRA_TITLE) != 0) return -1;
     char *t = dup_string(title, (size_t)len);
     if (!t) return -1;
     free(lv->title);

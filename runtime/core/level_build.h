@@ -25,9 +25,16 @@ level *levelset_append(levelset *set, topology topo, int w, int h, int numbered)
 /* Why levelset_append gave NULL, into err at name:line (-1): the set's cap on cells
  * ("the levels are too large ...") or "out of memory". */
 int levelset_append_error(const levelset *set, const char *name, int line, error *err);
-/* Adds a "Key: value" pair (value copied, trimmed); -1 when out of memory. */
-int level_add_meta(level *lv, const char *key, int keylen, const char *value, int vallen);
-int level_set_title(level *lv, const char *title, int len);
+/* Adds a "Key: value" pair (value copied, trimmed) to level lv of set, counted in set->extra;
+ * -1 when out of memory or over set->max_extra (levelset_extra_error says which). */
+int level_add_meta(levelset *set, level *lv, const char *key, int keylen, const char *value, int vallen);
+/* Sets lv's title (trimmed), counted in set->extra; -1 as level_add_meta. */
+int level_set_title(levelset *set, level *lv, const char *title, int len);
+/* Counts bytes more in set->extra; -1 when that goes over set->max_extra. */
+int levelset_add_extra(levelset *set, size_t bytes);
+/* Why level_add_meta, level_set_title or levelset_add_extra gave -1, into err at name:line
+ * (-1): the set's cap on extra bytes or "out of memory". */
+int levelset_extra_error(const levelset *set, const char *name, int line, error *err);
 
 /* A "Key: value" line: returns 1 and the parts, else 0. */
 int parse_meta_line(const text_line *l, int *keylen, const char **value, int *vallen);

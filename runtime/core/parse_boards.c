@@ -95,8 +95,8 @@ static int parse_board_line(levelset *set, const char *name, const text_line *l,
         if (hash) {
             const char *title = hash + 1;
             int tl = len - (int)(title - s);
-            if (tl > 0 && level_set_title(lv, title, tl) != 0)
-                rc = error_set(err, name, l->number, 1, "out of memory");
+            if (tl > 0 && level_set_title(set, lv, title, tl) != 0)
+                rc = levelset_extra_error(set, name, l->number, err);
             if (lv->title && !lv->title[0]) {
                 free(lv->title);
                 lv->title = NULL;

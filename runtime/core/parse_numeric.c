@@ -114,10 +114,10 @@ int parse_numeric(levelset *set, const char *name, const char *text, size_t len,
             }
         }
         if (rc == 0 && meta_first >= 0)
-            for (int k = meta_first; k < first; k++)
+            for (int k = meta_first; rc == 0 && k < first; k++)
                 if (parse_meta_line(&lines[k], &kl, &v, &vl) &&
-                    level_add_meta(lv, lines[k].text, kl, v, vl) != 0)
-                    rc = error_set(err, name, lines[k].number, 1, "out of memory");
+                    level_add_meta(set, lv, lines[k].text, kl, v, vl) != 0)
+                    rc = levelset_extra_error(set, name, lines[k].number, err);
         if (rc != 0) rc = level_problem(set, before, all, err);
         meta_first = -1;
     }

@@ -198,13 +198,13 @@ static int build_level(levelset *set, const char *name, const text_line *lines, 
             int kl, vl;
             const char *v;
             if (parse_meta_line(&all[i], &kl, &v, &vl) &&
-                level_add_meta(lv, all[i].text, kl, v, vl) != 0)
-                return error_set(err, name, all[i].number, 1, "out of memory");
+                level_add_meta(set, lv, all[i].text, kl, v, vl) != 0)
+                return levelset_extra_error(set, name, all[i].number, err);
         }
-    if (!lv->title && pre->quoted && level_set_title(lv, pre->quoted, pre->quoted_len) != 0)
-        return error_set(err, name, lv->line, 1, "out of memory");
-    if (!lv->title && pre->comment && level_set_title(lv, pre->comment, pre->comment_len) != 0)
-        return error_set(err, name, lv->line, 1, "out of memory");
+    if (!lv->title && pre->quoted && level_set_title(set, lv, pre->quoted, pre->quoted_len) != 0)
+        return levelset_extra_error(set, name, lv->line, err);
+    if (!lv->title && pre->comment && level_set_title(set, lv, pre->comment, pre->comment_len) != 0)
+        return levelset_extra_error(set, name, lv->line, err);
     if (r->kind == RULES_PUSH) level_mark_outside(lv, r);
     return 0;
 }
@@ -307,17 +307,24 @@ int parse_xsb(levelset *set, const char *name, const char *text, size_t len, con
             if (last_level_end == i - 1 && set->count > 0) {
                 /* "Title: ..." straight under a level (no blank line) describes that level. */
                 level *prev = &set->levels[set->count - 1];
+                bool had_rules = prev->rules != NULL;
                 if (level_override_apply(&prev->rules, r, name, l, kl, v, vl, 0, err) < 0)
                     rc = level_problem(set, set->count, all, err);
-                else if (level_add_meta(prev, l->text, kl, v, vl) != 0)
-                    rc = error_set(err, name, l->number, 1, "out of memory");
+                else if ((!had_rules && prev->rules && levelset_add_extra(set, sizeof *prev->rules) != 0) ||
+                         level_add_meta(set, prev, l->text, kl, v, vl) != 0)
+                    rc = levelset_extra_error(set, name, l->number, err);
                 else
                     prev->meta[prev->nmeta - 1].under_rows = true;
                 last_level_end = i;
             } else {
+                bool had_rules = own != NULL;
                 if (level_override_apply(&own, r, name, l, kl, v, vl, 1, err) < 0) {
                     rc = level_problem(set, set->count, all, err);
                     doomed = true;
+                    continue;
+                }
+                if (!had_rules && own && levelset_add_extra(set, sizeof *own) != 0) {
+                    rc = levelset_extra_error(set, name, l->number, err);
                     continue;
                 }
                 if (pre.nmeta == 0) pre.first_meta = i;

@@ -1351,12 +1351,12 @@ size_t tlevel_state_bytes(const level *lv, const ruleset *r)
 
 size_t tlevel_set_bytes(const levelset *set, const ruleset *r)
 {
-    size_t bytes = sizeof *set;
+    (void)r;
+    /* Titles, "Key: value" lines and levels' own rules: as the parser counted them. */
+    size_t bytes = sizeof *set + set->extra;
     for (int i = 0; i < set->count; i++) {
         const level *lv = &set->levels[i];
         bytes += sizeof *lv + (size_t)lv->g.ncells * (4 + 4 * (size_t)lv->g.ndirs) + 64;
-        if (lv->title) bytes += strlen(lv->title);
-        if (lv->rules) bytes += sizeof *r;
     }
     return bytes;
 }

@@ -90,16 +90,23 @@ static size_t cells_left(lua_State *L)
     return cells ? cells : 1;
 }
 
-/* levelset_parse_capped with the cells the script's memory can still hold: a set cut short by
- * that cap is a memory error. 0, or -1 with err. */
+/* levelset_parse_capped with the cells, and the bytes beside them (titles, "Key: value" lines,
+ * a level's own rules), that the script's memory can still hold: a set cut short by either cap
+ * is a memory error. 0, or -1 with err. */
 static int parse_within_memory(lua_State *L, tlevel *lv, const char *name, const char *text, size_t len,
                                level_format fmt, error *err)
 {
-    size_t cap = cells_left(L);
-    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, err) == 0) return 0;
+    host *h = host_of(L);
+    size_t cap = cells_left(L), extra = host_memory_left(h);
+    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, extra ? extra : 1, err) == 0)
+        return 0;
     if (strstr(err->msg, "the levels are too large"))
         error_set(err, name, 0, 0, "not enough memory for these levels: more than %zu cells (scripts may use %d MiB)",
-                  cap, (int)(host_memory_limit(host_of(L)) >> 20));
+                  cap, (int)(host_memory_limit(h) >> 20));
+    else if (extra < LEVELSET_MAX_EXTRA && strstr(err->msg, "'Key: value' lines and own rules take more than"))
+        error_set(err, name, err->line, 1,
+                  "not enough memory for these levels: their titles, 'Key: value' lines and own rules take more than "
+                  "%zu bytes (scripts may use %d MiB)", extra, (int)(host_memory_limit(h) >> 20));
     return -1;
 }
 

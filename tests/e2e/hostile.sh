@@ -128,6 +128,18 @@ awk 'BEGIN { for (l = 0; l < 100000; l++) printf "#####\n#@$.#\n#####\n\n" }' > 
 expect_status 0 "play of 100,000 levels, the most a file holds" -- "$tessera" play sokoban "$outdir/many_levels.xsb" --level 100000 --keys right
 expect_output "\"level\":100000,\"title\":\"\",\"moves\":1,\"pushes\":1,\"solved\":true" "its last level is played"
 rm -f "$outdir/many_levels.xsb"
+# What levels hold beside their cells: a "Chain: 2" line gives a level rules of its own (13 KB),
+# so a 3 MB file of 100,000 such levels took 1.3 GB to open; a "a:" line is two allocations
+# (a 12 MB file of them: 426 MB). Titles, "Key: value" lines and own rules: at most 128 MiB.
+awk 'BEGIN { for (l = 0; l < 100000; l++) printf "Chain: 2\n###\n#@#\n#$#\n#.#\n###\n\n" }' > "$outdir/chains.xsb"
+expect_status 2 "check of 100,000 levels with rules of their own" -- "$tessera" check "$outdir/chains.xsb"
+expect_output "chains.xsb:72017:1: the levels' titles, 'Key: value' lines and own rules take more than 134217728 bytes" "check names the cap and the line"
+expect_status 2 "play of the same" -- "$tessera" play sokoban "$outdir/chains.xsb" --keys down
+expect_output "chains.xsb:72017:1: the levels' titles, 'Key: value' lines and own rules take more than 134217728 bytes" "play names the cap"
+awk 'BEGIN { for (l = 0; l < 2000; l++) printf "Chain: 2\nTitle: %d\n###\n#@#\n#$#\n#.#\n###\n\n", l }' > "$outdir/chains.xsb"
+expect_status 0 "play of 2000 levels with rules of their own" -- "$tessera" play sokoban "$outdir/chains.xsb" --level 2000 --keys down
+expect_output '"level":2000,"title":"1999","moves":1,"pushes":1,"solved":true' "its last level is played"
+rm -f "$outdir/chains.xsb"
 
 # --- a mod's game loads a game's default levels (the bundled folder, the mod's own) ---------
 mod="$outdir/loader_mod"

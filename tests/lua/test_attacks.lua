@@ -79,6 +79,8 @@ local attacks = {
   -- one memory budget for a game and all it loads
   -- (the loads are work too: a slow build, ASan's, runs out of time first)
   { "many_loads", { "not enough memory", too_long }, 3 },
+  -- the C memory of a level's "Key: value" lines counts against the script's cap
+  { "level_meta", "not enough memory for these levels: their titles, 'Key: value' lines", 2 },
 }
 
 local failed = 0
