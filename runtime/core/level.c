@@ -112,6 +112,13 @@ int levelset_parse_capped(levelset *set, const char *name, const char *text, siz
     return parse_set(set, name, text, len, fmt, r, max_cells, max_extra, NULL, err);
 }
 
+size_t levelset_parse_scratch(const char *text, size_t len)
+{
+    size_t lines = 1;
+    for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))); p++) lines++;
+    return lines * sizeof(text_line);
+}
+
 int levelset_parse_every(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
                          const ruleset *r, level_problems *out)
 {

@@ -73,6 +73,10 @@ enum { LEVELSET_EXTRA_META = 64, LEVELSET_EXTRA_TITLE = 32 };
  * went over. */
 int levelset_parse_capped(levelset *set, const char *name, const char *text, size_t len, level_format fmt,
                           const ruleset *r, size_t max_cells, size_t max_extra, error *err);
+/* The bytes a parse of text allocates for its duration beside what the set keeps (a table of
+ * its lines, 16 bytes a line: 480 MB for 30 MB of newlines), for a caller that must hold them
+ * in a memory budget first. */
+size_t levelset_parse_scratch(const char *text, size_t len);
 /* The problems of a level file as `tessera check` wants them: every malformed level, not just
  * the first. At most LEVEL_PROBLEMS_MAX are kept (a file of 64 MiB could hold millions);
  * more says that the reading stopped there. */

@@ -96,10 +96,16 @@ static size_t cells_left(lua_State *L)
 static int parse_within_memory(lua_State *L, tlevel *lv, const char *name, const char *text, size_t len,
                                level_format fmt, error *err)
 {
+    /* What the parse allocates for a while (its table of lines) is held in the pool as it runs. */
     host *h = host_of(L);
+    size_t scratch = levelset_parse_scratch(text, len);
+    if (host_reserve(h, scratch) != 0)
+        return error_set(err, name, 0, 0, "not enough memory to read these levels: the table of their lines takes %zu MiB "
+                         "(scripts may use %d MiB)", (scratch >> 20) + 1, (int)(host_memory_limit(h) >> 20));
     size_t cap = cells_left(L), extra = host_memory_left(h);
-    if (levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, extra ? extra : 1, err) == 0)
-        return 0;
+    int rc = levelset_parse_capped(lv->set, name, text, len, fmt, game_rules(lv->g), cap, extra ? extra : 1, err);
+    host_release(h, scratch);
+    if (rc == 0) return 0;
     if (strstr(err->msg, "the levels are too large"))
         error_set(err, name, 0, 0, "not enough memory for these levels: more than %zu cells (scripts may use %d MiB)",
                   cap, (int)(host_memory_limit(h) >> 20));

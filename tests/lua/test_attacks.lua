@@ -81,6 +81,8 @@ local attacks = {
   { "many_loads", { "not enough memory", too_long }, 3 },
   -- the C memory of a level's "Key: value" lines counts against the script's cap
   { "level_meta", "not enough memory for these levels: their titles, 'Key: value' lines", 2 },
+  -- and so does the table of lines the parser makes while it reads
+  { "level_lines", "not enough memory to read these levels: the table of their lines takes", 2 },
 }
 
 local failed = 0
