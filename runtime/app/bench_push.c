@@ -168,7 +168,7 @@ static void diagnose(const state *st, const bench_push_opts *o, int turn, furthe
             push_solve(&at, &lim, &d);
             fu->verdict = d.status == SOLVE_SOLVED ? "alive" : d.status == SOLVE_UNSOLVABLE ? "dead" : "unknown";
             fu->seconds = d.seconds;
-            snprintf(fu->note, sizeof fu->note, "%s", d.message);
+            snprintf(fu->note, sizeof fu->note, "%.*s", (int)sizeof fu->note - 1, d.message);   /* cut to fit */
             solve_result_free(&d);
         }
         state_free(&at);

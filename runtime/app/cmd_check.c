@@ -271,7 +271,7 @@ static set_result check_solvable(checker *c, game *g, const levelset *set)
 {
     set_result res = { 0 };
     if (c->seconds <= 0) return res;
-    char buf[ERROR_TEXT_MAX + 300], name[128], hook[ERROR_TEXT_MAX + 300] = "";
+    char buf[ERROR_TEXT_MAX + 300], name[128], hook[sizeof ((solve_result *)0)->message] = "";
     int again = 0;                /* levels after the first that the same hook error stopped */
     for (int i = 0; i < set->count; i++) {
         double left = c->budget > 0 ? c->budget - c->used : c->seconds;
