@@ -159,7 +159,8 @@ static int start_level(lua_State *L, tlevel *lv, lua_Integer n)
 {
     error err;
     if (n < 1 || n > lv->set->count) {
-        error_set(&err, lv->set->path, 0, 0, "no level %d (the file has %d)", (int)n, lv->set->count);
+        error_set(&err, lv->set->path, 0, 0, "no level " LUA_INTEGER_FMT " (the file has %d)", (LUAI_UACINT)n,
+                  lv->set->count);
         return fail(L, lv, &err);
     }
     lv->index = (int)n - 1;

@@ -35,6 +35,11 @@ assert(tostring(lv) == "#####\n# @*#\n#####\n")
 
 local bad, msg = tessera.load("sokoban", data .. "small.xsb", 4)
 assert(bad == nil and msg:find("no level 4", 1, true))
+-- The number asked for, whole: math.mininteger was said as "no level 0" (cut to an int).
+bad, msg = tessera.load("sokoban", data .. "small.xsb", math.mininteger)
+assert(bad == nil and msg:find("no level " .. math.mininteger .. " ", 1, true), msg)
+bad, msg = tessera.load("sokoban", data .. "small.xsb", 2^40)
+assert(bad == nil and msg:find("no level 1099511627776 ", 1, true), msg)
 bad, msg = tessera.load("sokoban", data .. "no_such_file.xsb")
 assert(bad == nil and msg:find("no_such_file.xsb", 1, true))
 bad, msg = tessera.load("no_such_game")
